@@ -1,0 +1,33 @@
+package jab.harness.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+
+import jab.harness.family.Family;
+import jab.harness.run.BenchmarkCatalog;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "list", mixinStandardHelpOptions = true,
+        description = "Lists the families and their benchmarks, one line each, with mode and params (defaults).",
+        footer = {"", "Examples:", "  ./jab list", "  ./jab list fs", "  ./jab list 'FileExists.*missing'"})
+public final class ListCommand implements Callable<Integer> {
+    @Parameters(arity = "0..*", paramLabel = "SELECTOR", description = "a family or a JMH regex; none: everything")
+    List<String> selectors = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        Map<Family, List<BenchmarkListEntry>> selection = BenchmarkCatalog.load().select(selectors);
+        for (Map.Entry<Family, List<BenchmarkListEntry>> e : selection.entrySet()) {
+            System.out.println(e.getKey().name() + ": " + e.getKey().description());
+            for (BenchmarkListEntry b : e.getValue()) {
+                System.out.println("  " + BenchmarkCatalog.describe(b));
+            }
+        }
+        return 0;
+    }
+}

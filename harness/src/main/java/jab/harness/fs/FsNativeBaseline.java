@@ -1,0 +1,66 @@
+package jab.harness.fs;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.IntFunction;
+
+import jab.bench.fs.FsFixture;
+import jab.harness.nativ.NativeBuild;
+import jab.harness.nativ.NativeProgram;
+import jab.harness.results.NativeResult;
+import jab.harness.run.Profile;
+
+/**
+ * stat(2) and access(F_OK) from C on the four fs scenarios, on a fixture laid out exactly as the
+ * benchmark's, with the same random pick sequence. Each "fork" is a fresh process.
+ */
+final class FsNativeBaseline {
+    static final String[] CALLS = {"stat", "access"};
+    static final String[] SCENARIOS = {"existingFile", "missingFile", "randomExistingFiles", "randomMissingFiles"};
+
+    private FsNativeBaseline() {
+    }
+
+    static List<NativeResult> measure(NativeBuild build, Profile profile, Path workDir, int files, List<String> notes) throws IOException, InterruptedException {
+        Optional<Path> program = build.program("fs_baseline");
+        if (program.isEmpty()) {
+            notes.add("fs native baseline skipped: " + build.reason());
+            return List.of();
+        }
+        String tool = "C stat(2)/access(2), " + build.compilerVersion() + " -O2";
+        List<NativeResult> out = new ArrayList<>();
+        try (FsFixture fx = FsFixture.create(workDir, files)) {
+            Path[] lists = new Path[SCENARIOS.length];
+            lists[0] = pathFile(fx.dir, "existing", 1, i -> fx.existing);
+            lists[1] = pathFile(fx.dir, "missing", 1, i -> fx.missing);
+            lists[2] = pathFile(fx.dir, "random-existing", FsFixture.PICKS, i -> fx.existingFiles[fx.picks[i]]);
+            lists[3] = pathFile(fx.dir, "random-missing", FsFixture.PICKS, i -> fx.missingFiles[fx.picks[i]]);
+            long iterMs = Math.max(1, profile.measurementTime().convertTo(java.util.concurrent.TimeUnit.MILLISECONDS));
+            for (String call : CALLS) {
+                for (int s = 0; s < SCENARIOS.length; s++) {
+                    List<double[]> forks = new ArrayList<>();
+                    for (int f = 0; f < profile.forks(); f++) {
+                        forks.add(NativeProgram.runForNumbers(program.get(), 600, call,
+                                Integer.toString(profile.warmupIterations()), Integer.toString(profile.iterations()),
+                                Long.toString(iterMs), lists[s].toString()));
+                    }
+                    out.add(new NativeResult("native.fs." + call + "." + SCENARIOS[s], "avgt", "us/op",
+                            NativeResult.params("call", call, "files", Integer.toString(files)), forks, tool));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Path pathFile(Path dir, String name, int n, IntFunction<Path> pathAt) throws IOException {
+        List<String> lines = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            lines.add(pathAt.apply(i).toString());
+        }
+        return Files.write(dir.resolve("paths-" + name + ".lst"), lines);
+    }
+}

@@ -1,0 +1,62 @@
+package jab.harness.fs;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import jab.bench.fs.ExistenceCheck;
+import jab.bench.fs.FsSemantics;
+import jab.harness.jdk.Jdk;
+import jab.harness.run.ForkClasspath;
+
+/**
+ * Runs {@link FsSemantics} in a JDK's own JVM and reads its answers, so a table shows what that
+ * JDK does, not what the JVM running jab does.
+ */
+public final class FsSemanticsRunner {
+    private FsSemanticsRunner() {
+    }
+
+    /** case name -> check name -> answer (true, false or an exception class). */
+    public static Map<String, Map<String, String>> probe(Jdk jdk, Path workDir) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(jdk.java().toString(), "-Djab.dir=" + workDir, "-cp", ForkClasspath.get(),
+                FsSemantics.class.getName()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            throw new IOException("semantics probe failed on JDK " + jdk.version() + ": " + out.strip());
+        }
+        Map<String, Map<String, String>> answers = new LinkedHashMap<>();
+        for (String line : out.split("\\R")) {
+            String[] f = line.split("\t");
+            if (f.length == 3) {
+                answers.computeIfAbsent(f[0], k -> new LinkedHashMap<>()).put(f[1], f[2]);
+            }
+        }
+        if (answers.isEmpty()) {
+            throw new IOException("semantics probe printed nothing on JDK " + jdk.version() + ": " + out.strip());
+        }
+        return answers;
+    }
+
+    /** A Markdown table: one row per case, one column per check. */
+    public static String markdown(Map<String, Map<String, String>> answers) {
+        StringBuilder sb = new StringBuilder("| path | ");
+        List<ExistenceCheck> checks = List.of(ExistenceCheck.values());
+        checks.forEach(c -> sb.append('`').append(c.call()).append("` | "));
+        sb.append("\n|---|");
+        checks.forEach(c -> sb.append("---|"));
+        sb.append('\n');
+        for (FsSemantics.Case c : FsSemantics.Case.values()) {
+            Map<String, String> row = answers.getOrDefault(c.name(), Map.of());
+            sb.append("| ").append(c.label).append(" | ");
+            checks.forEach(k -> sb.append(row.getOrDefault(k.name(), "?")).append(" | "));
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,83 @@
+package jab.harness.jdk;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import jab.harness.UsageException;
+
+/**
+ * Turns {@code --jdk} into JDKs: {@code all}, a feature version ({@code 17}), or a path to a JDK
+ * home (or its bin/java), comma-separated. Nothing found is a usage error that lists what exists.
+ */
+public final class JdkSelector {
+    private JdkSelector() {
+    }
+
+    public static List<Jdk> select(String spec, JdkDiscovery discovery) {
+        if (spec == null || spec.isBlank()) {
+            return List.of(JdkDiscovery.current());
+        }
+        List<Jdk> installed = discovery.discover();
+        Map<Path, Jdk> chosen = new LinkedHashMap<>();
+        for (String part : spec.split(",")) {
+            String s = part.trim();
+            if (s.isEmpty()) {
+                continue;
+            }
+            if (s.equals("all")) {
+                // One JDK per feature version: the running one wins its version, else the first found.
+                Map<Integer, Jdk> perFeature = new LinkedHashMap<>();
+                Jdk running = JdkDiscovery.current();
+                for (Jdk j : installed) {
+                    perFeature.merge(j.feature(), j, (a, b) -> b.home().equals(running.home()) ? b : a);
+                }
+                perFeature.values().forEach(j -> chosen.put(j.home(), j));
+            } else if (s.matches("\\d+")) {
+                int feature = Integer.parseInt(s);
+                Jdk match = installed.stream().filter(j -> j.feature() == feature).findFirst()
+                        .orElseThrow(() -> notFound(s, installed));
+                chosen.put(match.home(), match);
+            } else {
+                Jdk byPath = byPath(s, installed).orElseThrow(() -> notFound(s, installed));
+                chosen.put(byPath.home(), byPath);
+            }
+        }
+        if (chosen.isEmpty()) {
+            throw notFound(spec, installed);
+        }
+        return new ArrayList<>(chosen.values());
+    }
+
+    private static Optional<Jdk> byPath(String s, List<Jdk> installed) {
+        Path p = Paths.get(s);
+        if (p.getFileName() != null && p.getFileName().toString().startsWith("java") && Files.isRegularFile(p)) {
+            p = p.getParent().getParent(); // .../bin/java -> home
+        }
+        try {
+            Path real = p.toRealPath();
+            for (Jdk j : installed) {
+                if (j.home().equals(real)) {
+                    return Optional.of(j);
+                }
+            }
+            return JdkDiscovery.describe(real, "--jdk");
+        } catch (java.io.IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static UsageException notFound(String spec, List<Jdk> installed) {
+        String list = installed.stream()
+                .map(j -> String.format("  %-3d %s  %s", j.feature(), j.version(), j.home()))
+                .collect(Collectors.joining("\n"));
+        return new UsageException("no JDK matches --jdk " + spec + "; JDKs found:\n" + list
+                + "\nUse a feature version (e.g. 17), a JDK home path, or all; add others with JAB_JDKS=/path/one:/path/two");
+    }
+}

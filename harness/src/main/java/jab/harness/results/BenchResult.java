@@ -1,0 +1,39 @@
+package jab.harness.results;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One JMH result as read back from disk (jab's or anyone's JMH JSON, or native.json).
+ *
+ * @param source   where it came from: the JDK id of jmh-ID.json, "native", or a file name
+ * @param rawData  per fork, per iteration scores; empty when the file has none
+ * @param samples  the number of samples (JMH's Cnt)
+ */
+public record BenchResult(String source, String benchmark, String mode, Map<String, String> params,
+                          double score, double scoreError, String unit, List<double[]> rawData, long samples,
+                          String jdkVersion, String vmName, String vmVersion, List<String> jvmArgs) {
+
+    /** Class.method without the package, as JMH's text table shows it. */
+    public String shortName() {
+        String[] parts = benchmark.split("\\.");
+        return parts.length >= 2 ? parts[parts.length - 2] + "." + parts[parts.length - 1] : benchmark;
+    }
+
+    public String method() {
+        return benchmark.substring(benchmark.lastIndexOf('.') + 1);
+    }
+
+    public String param(String name) {
+        return params.get(name);
+    }
+
+    /** Time per op is better lower; ops per time is better higher. */
+    public boolean higherIsBetter() {
+        return unit.startsWith("ops/");
+    }
+
+    public double[] allSamples() {
+        return rawData.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
+    }
+}

@@ -1,0 +1,132 @@
+package jab.harness.run;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import jab.harness.UsageException;
+import jab.harness.family.Families;
+import jab.harness.family.Family;
+
+/** The benchmarks compiled into jab (JMH's META-INF/BenchmarkList), grouped by family. */
+public final class BenchmarkCatalog {
+    private final List<BenchmarkListEntry> entries;
+
+    private BenchmarkCatalog(List<BenchmarkListEntry> entries) {
+        this.entries = entries;
+    }
+
+    public static BenchmarkCatalog load() {
+        OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.err, VerboseMode.SILENT);
+        return new BenchmarkCatalog(new ArrayList<>(BenchmarkList.defaultList().getAll(quiet, List.of())));
+    }
+
+    public List<BenchmarkListEntry> entries() {
+        return entries;
+    }
+
+    public List<BenchmarkListEntry> of(Family family) {
+        List<BenchmarkListEntry> out = new ArrayList<>();
+        for (BenchmarkListEntry e : entries) {
+            if (e.getUsername().startsWith(family.benchmarkPackage())) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    /** The params a benchmark declares, with their default values. */
+    public static Map<String, String[]> params(BenchmarkListEntry e) {
+        return e.getParams().hasValue() ? e.getParams().get() : Map.of();
+    }
+
+    /**
+     * Resolves selectors (family names or JMH regexes) to the benchmarks to run, per family, in the
+     * registry's order. No selector means every family. A selector that names no family and matches
+     * no benchmark is a usage error listing the families.
+     */
+    public Map<Family, List<BenchmarkListEntry>> select(List<String> selectors) {
+        Map<Family, List<BenchmarkListEntry>> out = new LinkedHashMap<>();
+        if (selectors.isEmpty()) {
+            for (Family f : Families.all()) {
+                out.put(f, of(f));
+            }
+            return out;
+        }
+        Map<Family, TreeSet<BenchmarkListEntry>> chosen = new LinkedHashMap<>();
+        for (String s : selectors) {
+            var family = Families.byName(s);
+            if (family.isPresent()) {
+                chosen.computeIfAbsent(family.get(), k -> new TreeSet<>()).addAll(of(family.get()));
+                continue;
+            }
+            Pattern p;
+            try {
+                p = Pattern.compile(s);
+            } catch (PatternSyntaxException e) {
+                throw unknown(s);
+            }
+            boolean any = false;
+            for (BenchmarkListEntry e : entries) {
+                var f = Families.ofBenchmark(e.getUsername());
+                if (f.isPresent() && p.matcher(e.getUsername()).find()) {
+                    chosen.computeIfAbsent(f.get(), k -> new TreeSet<>()).add(e);
+                    any = true;
+                }
+            }
+            if (!any) {
+                throw unknown(s);
+            }
+        }
+        for (Family f : Families.all()) {
+            if (chosen.containsKey(f)) {
+                out.put(f, new ArrayList<>(chosen.get(f)));
+            }
+        }
+        return out;
+    }
+
+    private UsageException unknown(String selector) {
+        return new UsageException("unknown family or benchmark '" + selector + "'; families: " + Families.names()
+                + "\n(or a JMH regex such as FileExists.* matching a benchmark; ./jab list shows them all)");
+    }
+
+    /** Number of JMH runs (param combinations) a list of benchmarks makes with these params. */
+    public static int combinations(Collection<BenchmarkListEntry> selected, Map<String, String[]> params) {
+        int n = 0;
+        for (BenchmarkListEntry e : selected) {
+            int k = 1;
+            for (Map.Entry<String, String[]> p : params(e).entrySet()) {
+                k *= params.getOrDefault(p.getKey(), p.getValue()).length;
+            }
+            n += k;
+        }
+        return n;
+    }
+
+    /** The names of every param the benchmarks declare. */
+    public static TreeSet<String> paramNames(Collection<BenchmarkListEntry> selected) {
+        TreeSet<String> names = new TreeSet<>();
+        selected.forEach(e -> names.addAll(params(e).keySet()));
+        return names;
+    }
+
+    public static String describe(BenchmarkListEntry e) {
+        StringBuilder sb = new StringBuilder(e.getUsername().replaceFirst("^jab\\.bench\\.", ""));
+        sb.append("  [").append(e.getMode().shortLabel()).append(']');
+        params(e).forEach((k, v) -> sb.append("  ").append(k).append('=').append(String.join(",", Arrays.asList(v))));
+        return sb.toString();
+    }
+}

@@ -1,0 +1,87 @@
+package jab.harness.run;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import jab.harness.family.Family;
+import jab.harness.jdk.Jdk;
+
+/**
+ * One JMH run: a family's selected benchmarks on one JDK, forks started with that JDK's java (JMH's
+ * {@code jvm} option), results written by JMH itself to a JSON file.
+ */
+public final class JmhFamilyRun {
+    private JmhFamilyRun() {
+    }
+
+    /** The outcome: how many results JMH wrote against how many param combinations were asked. */
+    public record Outcome(int results, int expected, int failures) {
+        public boolean complete() {
+            return results >= expected && failures == 0;
+        }
+    }
+
+    public static Outcome run(Family family, List<BenchmarkListEntry> benchmarks, Jdk jdk, List<String> jvmArgs,
+                              RunContext ctx, Progress progress, Path jsonOut, PrintStream log) throws RunnerException {
+        Profile profile = family.profile(ctx.profileName());
+        Map<String, String[]> params = effectiveParams(family, benchmarks, ctx);
+        ChainedOptionsBuilder opts = new OptionsBuilder()
+                .forks(profile.forks())
+                .warmupIterations(profile.warmupIterations())
+                .warmupTime(profile.warmupTime())
+                .measurementIterations(profile.iterations())
+                .measurementTime(profile.measurementTime())
+                .jvm(jdk.java().toString())
+                // Set explicitly: by default JMH hands the forks the host JVM's own arguments.
+                .jvmArgs(jvmArgs.toArray(new String[0]))
+                .jvmArgsAppend("-Djab.dir=" + ctx.workDir())
+                .shouldFailOnError(false)
+                .resultFormat(ResultFormatType.JSON)
+                .result(jsonOut.toString());
+        for (BenchmarkListEntry b : benchmarks) {
+            opts.include("^" + Pattern.quote(b.getUsername()) + "$");
+        }
+        params.forEach(opts::param);
+        family.customize(opts, jdk, ctx);
+
+        OutputFormat logFormat = OutputFormatFactory.createFormatInstance(log, VerboseMode.NORMAL);
+        OutputFormat console = ctx.verbose() ? OutputFormatFactory.createFormatInstance(ctx.log(), VerboseMode.NORMAL) : null;
+        ProgressFormat format = new ProgressFormat(logFormat, console, progress, "JDK " + jdk.id());
+        var results = new Runner(opts.build(), format).run();
+        int count = 0;
+        for (RunResult r : results) {
+            count += r.getBenchmarkResults().isEmpty() ? 0 : 1;
+        }
+        return new Outcome(count, BenchmarkCatalog.combinations(benchmarks, params), format.errors());
+    }
+
+    /** The profile's default params with the user's -p on top, for the params these benchmarks declare. */
+    public static Map<String, String[]> effectiveParams(Family family, List<BenchmarkListEntry> benchmarks, RunContext ctx) {
+        Map<String, String[]> merged = new LinkedHashMap<>(family.profile(ctx.profileName()).params());
+        merged.putAll(ctx.params());
+        Map<String, String[]> out = new LinkedHashMap<>();
+        List<String> declared = new ArrayList<>(BenchmarkCatalog.paramNames(benchmarks));
+        merged.forEach((k, v) -> {
+            if (declared.contains(k)) {
+                out.put(k, v);
+            }
+        });
+        return out;
+    }
+}

@@ -1,0 +1,59 @@
+package jab.harness.run;
+
+import java.io.PrintStream;
+import java.time.Duration;
+
+/**
+ * The one progress line of a run: current benchmark and params, n of N, elapsed time and an ETA
+ * from the mean time of the finished combinations. On a terminal the line is rewritten in place;
+ * elsewhere (CI logs, tests) each benchmark start is a line of its own.
+ */
+public final class Progress {
+    private final PrintStream out;
+    private final boolean terminal;
+    private final long startNanos = System.nanoTime();
+    private final int total;
+    private int done;
+    private int lastWidth;
+
+    public Progress(PrintStream out, int total) {
+        this.out = out;
+        this.total = Math.max(total, 1);
+        this.terminal = System.console() != null;
+    }
+
+    public synchronized void started(String what) {
+        show(what, !terminal);
+    }
+
+    public synchronized void finished() {
+        done++;
+    }
+
+    /** Ends the in-place line so later output starts on a fresh line. */
+    public synchronized void close() {
+        if (terminal && lastWidth > 0) {
+            out.println();
+            lastWidth = 0;
+        }
+    }
+
+    private void show(String what, boolean newline) {
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - startNanos);
+        String eta = done == 0 ? "ETA ?" : "ETA " + clock(elapsed.multipliedBy(total - done).dividedBy(done));
+        String line = String.format("[%d/%d] %s | %s elapsed, %s", Math.min(done + 1, total), total, what, clock(elapsed), eta);
+        if (newline) {
+            out.println(line);
+        } else {
+            String padded = line.length() < lastWidth ? line + " ".repeat(lastWidth - line.length()) : line;
+            out.print("\r" + padded);
+            out.flush();
+            lastWidth = line.length();
+        }
+    }
+
+    static String clock(Duration d) {
+        long s = d.getSeconds();
+        return s >= 3600 ? String.format("%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String.format("%d:%02d", s / 60, s % 60);
+    }
+}
