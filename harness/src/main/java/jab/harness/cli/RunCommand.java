@@ -34,6 +34,7 @@ import jab.harness.run.ProfileName;
 import jab.harness.run.Progress;
 import jab.harness.run.RunContext;
 import jab.harness.run.RunGuard;
+import jab.harness.run.RunLock;
 import jab.harness.run.RunPlan;
 import jab.harness.run.Summary;
 import picocli.CommandLine.Command;
@@ -120,7 +121,7 @@ public final class RunCommand implements Callable<Integer> {
         Files.createDirectories(workDir);
         RunContext ctx = new RunContext(profileName, userParams, jdks, workDir, rd.dir(), console, verbose);
         boolean ok = true;
-        try (RunGuard guard = new RunGuard(workDir, rd)) {
+        try (RunLock lock = RunLock.acquire(console); RunGuard guard = new RunGuard(workDir, rd)) {
             console.println("jab run: " + String.join(", ", selection.keySet().stream().map(Family::name).toList())
                     + " on JDK " + String.join(", ", jdks.stream().map(Jdk::version).toList()) + ", " + profileName + " profile");
             List<NativeResult> natives = new ArrayList<>();
@@ -136,10 +137,14 @@ public final class RunCommand implements Callable<Integer> {
             NativeResult.writeAll(natives, rd.dir().resolve("native.json"));
 
             int total = 0;
-            for (Map.Entry<Family, List<BenchmarkListEntry>> e : selection.entrySet()) {
-                total += BenchmarkCatalog.combinations(e.getValue(), JmhFamilyRun.effectiveParams(e.getKey(), e.getValue(), ctx));
+            for (Jdk j : jdks) {
+                for (Map.Entry<Family, List<BenchmarkListEntry>> e : selection.entrySet()) {
+                    List<BenchmarkListEntry> runnable = e.getValue().stream()
+                            .filter(b -> e.getKey().runsOn(b.getUsername(), j)).toList();
+                    total += BenchmarkCatalog.combinations(runnable, JmhFamilyRun.effectiveParams(e.getKey(), runnable, ctx));
+                }
             }
-            Progress progress = new Progress(console, total * jdks.size());
+            Progress progress = new Progress(console, total);
             for (Jdk j : jdks) {
                 ok &= runJdk(j, selection, forkArgs, ctx, progress, rd, notes);
             }
@@ -174,9 +179,18 @@ public final class RunCommand implements Callable<Integer> {
         Path log = rd.dir().resolve("jmh-" + jdk.id() + ".log");
         try (PrintStream logStream = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8)) {
             for (Map.Entry<Family, List<BenchmarkListEntry>> e : selection.entrySet()) {
+                List<BenchmarkListEntry> runnable = new ArrayList<>();
+                for (BenchmarkListEntry b : e.getValue()) {
+                    if (e.getKey().runsOn(b.getUsername(), jdk)) {
+                        runnable.add(b);
+                    }
+                }
+                if (runnable.isEmpty()) {
+                    continue;
+                }
                 Path part = rd.dir().resolve(".jmh-" + jdk.id() + "-" + e.getKey().name() + ".json.part");
                 try {
-                    JmhFamilyRun.Outcome o = JmhFamilyRun.run(e.getKey(), e.getValue(), jdk, forkArgs, ctx, progress, part, logStream);
+                    JmhFamilyRun.Outcome o = JmhFamilyRun.run(e.getKey(), runnable, jdk, forkArgs, ctx, progress, part, logStream);
                     if (!o.complete()) {
                         ok = false;
                         notes.add(String.format("JDK %s %s: %d of %d results, %d failure(s); see %s",

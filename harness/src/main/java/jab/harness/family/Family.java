@@ -44,6 +44,11 @@ public interface Family {
         return 0;
     }
 
+    /** Whether a benchmark of the family can run on a JDK (e.g. Foreign Function API ones need 22+). */
+    default boolean runsOn(String benchmark, Jdk jdk) {
+        return true;
+    }
+
     /** Extra JMH options for this family's run on one JDK (JVM args of the forks, for example). */
     default void customize(ChainedOptionsBuilder options, Jdk jdk, RunContext ctx) {
     }

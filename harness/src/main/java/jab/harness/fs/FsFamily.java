@@ -8,6 +8,8 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+
 import jab.harness.UsageException;
 import jab.harness.family.Family;
 import jab.harness.jdk.Jdk;
@@ -21,6 +23,7 @@ import jab.harness.run.RunContext;
 /** File-existence checks: seven Java APIs, four scenarios, stat/access from C, and their semantics. */
 public final class FsFamily implements Family {
     static final String SEMANTICS_FILE = "fs-semantics.json";
+    static final String FFM_BENCHMARK = "jab.bench.fs.FfmFileCheckBenchmark.";
 
     @Override
     public String name() {
@@ -42,6 +45,19 @@ public final class FsFamily implements Family {
                 return Profile.of(5, 5, "1s", 20, "1s"); // the seed's 100 samples
             default:
                 return Profile.of(2, 2, "300ms", 4, "400ms");
+        }
+    }
+
+    /** The Foreign Function API baseline needs JDK 22+; the JDK's own checks run everywhere. */
+    @Override
+    public boolean runsOn(String benchmark, Jdk jdk) {
+        return !benchmark.startsWith(FFM_BENCHMARK) || jdk.feature() >= 22;
+    }
+
+    @Override
+    public void customize(ChainedOptionsBuilder options, Jdk jdk, RunContext ctx) {
+        if (jdk.feature() >= 22) {
+            options.jvmArgsAppend("--enable-native-access=ALL-UNNAMED"); // FFM downcalls without a warning
         }
     }
 

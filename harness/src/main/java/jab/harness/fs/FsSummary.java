@@ -28,7 +28,7 @@ final class FsSummary {
     static String markdown(RunResults run, Path semanticsFile) throws IOException {
         StringBuilder sb = new StringBuilder("## fs: file-existence checks\n\n");
         sb.append("Average time per check (us/op, ± JMH's 99.9% error). `native stat` and `native access` are the same ")
-                .append("paths checked from C in the same run; the ratio is the JVM figure over native stat: the JVM tax.\n\n");
+                .append("paths checked from C in the same run (`FFM`: the same calls through the Foreign Function API, JDK 22+); the ratio is the JVM figure over native stat: the JVM tax.\n\n");
         for (String jdk : run.jdkIds()) {
             List<BenchResult> fs = RunResults.filter(run.jmh(jdk), r -> r.benchmark().startsWith(BENCH));
             if (fs.isEmpty()) {
@@ -45,6 +45,18 @@ final class FsSummary {
                 sb.append("| `").append(api.call()).append("` |");
                 for (String s : FsNativeBaseline.SCENARIOS) {
                     sb.append(' ').append(find(fs, s, api.name(), files).map(FsSummary::cell).orElse("-")).append(" |");
+                }
+                sb.append('\n');
+            }
+            List<BenchResult> ffm = RunResults.filter(run.jmh(jdk), r -> r.benchmark().startsWith(FsFamily.FFM_BENCHMARK));
+            for (String call : FsNativeBaseline.CALLS) {
+                if (ffm.isEmpty()) {
+                    break;
+                }
+                sb.append("| FFM ").append(call).append(" (JDK ").append(jdk).append(") |");
+                for (String s : FsNativeBaseline.SCENARIOS) {
+                    sb.append(' ').append(ffm.stream().filter(r -> r.method().equals(s) && call.equals(r.param("call"))
+                            && (files == null || files.equals(r.param("files")))).findFirst().map(FsSummary::cell).orElse("-")).append(" |");
                 }
                 sb.append('\n');
             }

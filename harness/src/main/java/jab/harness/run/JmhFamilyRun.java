@@ -16,6 +16,7 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
@@ -50,7 +51,6 @@ public final class JmhFamilyRun {
                 .jvm(jdk.java().toString())
                 // Set explicitly: by default JMH hands the forks the host JVM's own arguments.
                 .jvmArgs(jvmArgs.toArray(new String[0]))
-                .jvmArgsAppend("-Djab.dir=" + ctx.workDir())
                 .shouldFailOnError(false)
                 .resultFormat(ResultFormatType.JSON)
                 .result(jsonOut.toString());
@@ -59,11 +59,16 @@ public final class JmhFamilyRun {
         }
         params.forEach(opts::param);
         family.customize(opts, jdk, ctx);
+        // JMH's jvmArgsAppend replaces rather than adds: keep the family's and add the work dir.
+        Options custom = opts.build();
+        List<String> append = new ArrayList<>(custom.getJvmArgsAppend().orElse(List.of()));
+        append.add("-Djab.dir=" + ctx.workDir());
+        Options options = new OptionsBuilder().parent(custom).jvmArgsAppend(append.toArray(new String[0])).build();
 
         OutputFormat logFormat = OutputFormatFactory.createFormatInstance(log, VerboseMode.NORMAL);
         OutputFormat console = ctx.verbose() ? OutputFormatFactory.createFormatInstance(ctx.log(), VerboseMode.NORMAL) : null;
         ProgressFormat format = new ProgressFormat(logFormat, console, progress, "JDK " + jdk.id());
-        var results = new Runner(opts.build(), format).run();
+        var results = new Runner(options, format).run();
         int count = 0;
         for (RunResult r : results) {
             count += r.getBenchmarkResults().isEmpty() ? 0 : 1;

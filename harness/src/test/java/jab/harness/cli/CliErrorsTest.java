@@ -1,0 +1,116 @@
+package jab.harness.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import jab.harness.JabRunner;
+
+/** Every refusal of bad input: exit 2, a message that helps, and no run directory made. */
+class CliErrorsTest {
+    @TempDir
+    Path out;
+
+    @Test
+    void unknownFamilyListsTheFamilies() {
+        JabRunner r = JabRunner.run("run", "nosuchfamily", "--profile", "smoke", "--out", out.toString());
+        assertThat(r.exitCode).isEqualTo(2);
+        assertThat(r.err).contains("unknown family or benchmark 'nosuchfamily'").contains("families: fs");
+        assertNothingWritten();
+    }
+
+    @Test
+    void missingJdkListsTheJdksFound() {
+        JabRunner r = JabRunner.run("run", "fs", "--jdk", "8", "--profile", "smoke", "--out", out.toString());
+        assertThat(r.exitCode).isEqualTo(2);
+        assertThat(r.err).contains("no JDK matches --jdk 8").contains("JDKs found").contains(jab.harness.jdk.JdkDiscovery.current().home().toString());
+        assertNothingWritten();
+    }
+
+    @Test
+    void missingDirIsRefused() {
+        JabRunner r = JabRunner.run("run", "fs", "--dir", "/nonexistent/jab-dir", "--profile", "smoke", "--out", out.toString());
+        assertThat(r.exitCode).isEqualTo(2);
+        assertThat(r.err).contains("--dir /nonexistent/jab-dir does not exist");
+        assertNothingWritten();
+    }
+
+    @Test
+    void unwritableDirIsRefused() throws Exception {
+        Path ro = Files.createDirectory(out.resolve("ro"));
+        ro.toFile().setWritable(false);
+        try {
+            JabRunner r = JabRunner.run("run", "fs", "--dir", ro.toString(), "--profile", "smoke", "--out", out.resolve("res").toString());
+            // root may write anywhere: then the directory is simply usable and the check does not apply
+            if (!Files.isWritable(ro)) {
+                assertThat(r.exitCode).isEqualTo(2);
+                assertThat(r.err).contains("is not writable");
+            }
+        } finally {
+            ro.toFile().setWritable(true);
+        }
+    }
+
+    @Test
+    void malformedParamIsNamed() {
+        JabRunner r = JabRunner.run("run", "fs", "-p", "files", "--profile", "smoke", "--out", out.toString());
+        assertThat(r.exitCode).isEqualTo(2);
+        assertThat(r.err).contains("malformed -p 'files'");
+        r = JabRunner.run("run", "fs", "-p", "files=", "--profile", "smoke", "--out", out.toString());
+        assertThat(r.exitCode).isEqualTo(2);
+        assertThat(r.err).contains("malformed -p 'files='");
+    }
+
+    @Test
+    void unknownParamListsTheKnownOnes() {
+        JabRunner r = JabRunner.run("run", "fs", "-p", "bogus=1", "--profile", "smoke", "--out", out.toString());
+        assertThat(r.exitCode).isEqualTo(2);
+        assertThat(r.err).contains("unknown param -p bogus").contains("api").contains("files");
+    }
+
+    @Test
+    void badParamValueIsRefusedByTheFamily() {
+        JabRunner r = JabRunner.run("run", "fs", "-p", "files=0", "--profile", "smoke", "--out", out.toString());
+        assertThat(r.exitCode).isEqualTo(2);
+        assertThat(r.err).contains("files=0");
+    }
+
+    @Test
+    void unknownProfileListsTheProfiles() {
+        JabRunner r = JabRunner.run("run", "fs", "--profile", "fast", "--out", out.toString());
+        assertThat(r.exitCode).isEqualTo(2);
+        assertThat(r.err).contains("smoke, quick, thorough");
+    }
+
+    @Test
+    void unknownOptionIsAUsageError() {
+        JabRunner r = JabRunner.run("run", "--frobnicate");
+        assertThat(r.exitCode).isEqualTo(2);
+        assertThat(r.err).contains("--frobnicate");
+    }
+
+    @Test
+    void helpExplainsEveryCommand() {
+        JabRunner r = JabRunner.run("--help");
+        assertThat(r.exitCode).isZero();
+        assertThat(r.out).contains("list", "jdks", "env", "run", "semantics");
+        JabRunner run = JabRunner.run("run", "--help");
+        assertThat(run.out).contains("--profile", "--jdk", "--jvm-args", "--dir", "--out", "--verbose", "Examples");
+    }
+
+    @Test
+    void listShowsTheFsBenchmarksWithParams() {
+        JabRunner r = JabRunner.run("list", "fs");
+        assertThat(r.exitCode).isZero();
+        assertThat(r.out).contains("fs: ").contains("FileExistsBenchmark.missingFile").contains("api=FILE_EXISTS");
+        assertThat(JabRunner.run("list", "FileExists.*random").out).doesNotContain("existingFile ").contains("randomMissingFiles");
+    }
+
+    private void assertNothingWritten() {
+        assertThat(out.toFile().list()).isEmpty();
+    }
+}

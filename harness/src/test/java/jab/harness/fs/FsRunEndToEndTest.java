@@ -1,0 +1,75 @@
+package jab.harness.fs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import jab.bench.fs.ExistenceCheck;
+import jab.harness.JabRunner;
+import jab.harness.jdk.Jdk;
+import jab.harness.jdk.JdkDiscovery;
+import jab.harness.jdk.JdkSelector;
+import jab.harness.results.BenchResult;
+import jab.harness.results.RunResults;
+
+/** {@code jab run fs --profile smoke --jdk all}, read back from disk. */
+class FsRunEndToEndTest {
+    @TempDir
+    Path out;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void smokeRunOnEveryJdkWritesTheRunDirectory() throws Exception {
+        List<Jdk> jdks = JdkSelector.select("all", new JdkDiscovery());
+        JabRunner r = JabRunner.run("run", "fs", "--profile", "smoke", "--jdk", "all", "-p", "files=200",
+                "--dir", dir.toString(), "--out", out.toString());
+        assertThat(r.exitCode).as(r.out + r.err).isZero();
+        Path run = r.resultsDir();
+        assertThat(run.getParent()).isEqualTo(out.toAbsolutePath());
+        assertThat(run.resolve("env.json")).isNotEmptyFile();
+        assertThat(run.resolve("native.json")).isNotEmptyFile();
+        assertThat(run.resolve("summary.md")).isNotEmptyFile();
+
+        RunResults results = RunResults.read(run);
+        assertThat(results.jdkIds()).containsExactlyInAnyOrderElementsOf(
+                jdks.stream().map(Jdk::id).collect(Collectors.toList()));
+        for (String id : results.jdkIds()) {
+            List<BenchResult> rs = RunResults.filter(results.jmh(id), b -> b.benchmark().contains("FileExistsBenchmark"));
+            List<BenchResult> ffm = RunResults.filter(results.jmh(id), b -> b.benchmark().contains("FfmFileCheckBenchmark"));
+            assertThat(rs).hasSize(ExistenceCheck.values().length * 4);
+            // The Foreign Function API baseline runs on JDK 22+ only, 2 calls x 4 scenarios.
+            assertThat(ffm).hasSize(Integer.parseInt(id) >= 22 ? 8 : 0);
+            assertThat(ffm).allSatisfy(b -> assertThat(b.score()).isFinite().isPositive());
+            assertThat(rs).allSatisfy(b -> {
+                assertThat(b.score()).isFinite().isPositive();
+                assertThat(b.unit()).isEqualTo("us/op");
+                assertThat(b.param("files")).isEqualTo("200");
+                assertThat(b.jdkVersion()).startsWith(id);
+            });
+            assertThat(rs).extracting(BenchResult::method).contains("existingFile", "missingFile", "randomExistingFiles", "randomMissingFiles");
+        }
+        assertThat(results.nativeResults()).hasSize(8).allSatisfy(b -> assertThat(b.score()).isFinite().isPositive());
+
+        JsonNode env = new ObjectMapper().readTree(run.resolve("env.json").toFile());
+        assertThat(env.path("run").path("status").asText()).isEqualTo("complete");
+        assertThat(env.path("jvms").size()).isEqualTo(jdks.size());
+        assertThat(env.path("storage").path("dir").asText()).isEqualTo(dir.toRealPath().toString());
+
+        String summary = Files.readString(run.resolve("summary.md"));
+        assertThat(summary).contains("# Test Date: ").contains("# VM version: JDK ").contains("native stat")
+                .contains("JVM / native stat").contains("broken symlink");
+        assertThat(r.out).contains("Benchmark").contains("Cnt").contains("Score").contains("Error").contains("Units");
+        assertThat(dir.toFile().list()).as("benchmark files removed from --dir").isEmpty();
+    }
+}
