@@ -22,12 +22,14 @@ final class FfmFileCheck {
     private final boolean stat;
     private final Object statBuffer;
     private final Object arena;
+    private final Class<?> arenaInterface;
 
-    private FfmFileCheck(MethodHandle call, boolean stat, Object statBuffer, Object arena) {
+    private FfmFileCheck(MethodHandle call, boolean stat, Object statBuffer, Object arena, Class<?> arenaInterface) {
         this.call = call;
         this.stat = stat;
         this.statBuffer = statBuffer;
         this.arena = arena;
+        this.arenaInterface = arenaInterface;
     }
 
     static boolean available() {
@@ -50,7 +52,9 @@ final class FfmFileCheck {
 
         Object linker = linkerC.getMethod("nativeLinker").invoke(null);
         Object lookup = linkerC.getMethod("defaultLookup").invoke(linker);
-        Object symbol = ((java.util.Optional<?>) lookup.getClass().getMethod("find", String.class).invoke(lookup, function))
+        // Methods are taken from the public interfaces: the implementation classes are not exported.
+        Class<?> symbolLookupC = Class.forName("java.lang.foreign.SymbolLookup");
+        Object symbol = ((java.util.Optional<?>) symbolLookupC.getMethod("find", String.class).invoke(lookup, function))
                 .orElseThrow(() -> new IllegalStateException("no symbol " + function + " in the C library"));
         Object jint = valueLayoutC.getField("JAVA_INT").get(null);
         Object address = valueLayoutC.getField("ADDRESS").get(null);
@@ -64,12 +68,12 @@ final class FfmFileCheck {
 
         Object arena = arenaC.getMethod("ofConfined").invoke(null);
         Object buffer = isStat ? arenaC.getMethod("allocate", long.class).invoke(arena, STAT_BUFFER) : null;
-        return new FfmFileCheck(call, isStat, buffer, arena);
+        return new FfmFileCheck(call, isStat, buffer, arena, arenaC);
     }
 
     /** The path as a NUL-terminated C string in this checker's arena. */
     Object cString(Path path) throws ReflectiveOperationException {
-        return arena.getClass().getMethod("allocateFrom", String.class).invoke(arena, path.toString());
+        return arenaInterface.getMethod("allocateFrom", String.class).invoke(arena, path.toString());
     }
 
     Object[] cStrings(Path[] paths) throws ReflectiveOperationException {
@@ -86,7 +90,7 @@ final class FfmFileCheck {
     }
 
     void close() throws ReflectiveOperationException {
-        arena.getClass().getMethod("close").invoke(arena);
+        arenaInterface.getMethod("close").invoke(arena);
     }
 
 }
