@@ -30,7 +30,7 @@ public final class Summary {
                 continue;
             }
             sb.append("JDK ").append(jdk).append(":\n\n```\n").append(Fingerprint.vmBlock(env, vmVersion(rs.get(0)),
-                    userJvmArgs(rs.get(0))))).append('\n').append(ResultTable.format(rs)).append("```\n\n");
+                    userJvmArgs(rs.get(0)))).append('\n').append(ResultTable.format(rs)).append("```\n\n");
         }
         if (!run.nativeResults().isEmpty()) {
             String tools = run.nativeResults().stream().map(BenchResult::vmName).distinct().collect(Collectors.joining("; "));
