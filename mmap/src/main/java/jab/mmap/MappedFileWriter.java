@@ -13,7 +13,7 @@ import java.nio.file.StandardOpenOption;
  * Writes a file front to back through memory mappings: bytes are copied straight into the page
  * cache, with no system call per write. One {@link MappedByteBuffer} cannot exceed 2^31-1 bytes,
  * so the writer maps a window, fills it, unmaps it and maps the next one; files of any size work.
- * {@link #close()} unmaps at once (see {@link Unmapper}) and cuts the file to the bytes written,
+ * {@link #close()} unmaps at once (see {@link #unmapMethod()}) and cuts the file to the bytes written,
  * since the last window usually reaches past the end of the data.
  *
  * <p>Speed comes from a large window (few map/unmap calls: the default is 64 MiB) and from
@@ -33,6 +33,7 @@ public final class MappedFileWriter implements Closeable {
     private final ForcePolicy force;
     private final long forceEvery;
     private ByteBuffer window = NOT_MAPPED;
+    private Mapping mapping;
     /** File offset of the current window's first byte. */
     private long windowStart;
     /** File offset the next window starts at. */
@@ -139,6 +140,11 @@ public final class MappedFileWriter implements Closeable {
         return windowStart + window.position() - startOffset;
     }
 
+    /** How this JVM releases windows at once: Arena.close on JDK 22+, Unsafe.invokeCleaner before. */
+    public static String unmapMethod() {
+        return Mapping.method();
+    }
+
     /** How many windows have been mapped so far (for tests and diagnostics). */
     public long windowsMapped() {
         return (nextWindowStart - startOffset) / windowSize;
@@ -148,7 +154,8 @@ public final class MappedFileWriter implements Closeable {
         release();
         windowStart = nextWindowStart;
         // map() extends the file to the window's end; close() cuts it back to the data.
-        window = channel.map(FileChannel.MapMode.READ_WRITE, windowStart, windowSize);
+        mapping = Mapping.map(channel, windowStart, windowSize);
+        window = mapping.buffer;
         nextWindowStart = windowStart + windowSize;
     }
 
@@ -156,8 +163,10 @@ public final class MappedFileWriter implements Closeable {
         ByteBuffer old = window;
         windowStart += old.position(); // keep written() right while no window is mapped
         window = NOT_MAPPED;
-        if (old != NOT_MAPPED) {
-            Unmapper.unmap(old);
+        if (mapping != null) {
+            Mapping m = mapping;
+            mapping = null;
+            m.release();
         }
     }
 
