@@ -1,0 +1,164 @@
+package jab.harness.mmap;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import jab.bench.mmap.WriteStrategy;
+import jab.harness.results.BenchResult;
+import jab.harness.results.ResultTable;
+import jab.harness.results.RunResults;
+import jab.mmap.jruby.RubyWriteStrategy;
+
+/**
+ * The mmap part of summary.md: per JDK, total and chunk size, every strategy's time per file and
+ * throughput next to C write(2) and mmap+memcpy, the issue's targets, and seed 004's order.
+ */
+final class MmapSummary {
+    static final String JAVA = "jab.bench.mmap.SequentialWriteBenchmark.writeFile";
+    static final String RUBY = "jab.bench.mmap.JRubyWriteBenchmark.writeFromRuby";
+
+    private MmapSummary() {
+    }
+
+    static String markdown(RunResults run) {
+        StringBuilder sb = new StringBuilder("## mmap: sequential writes\n\n");
+        sb.append("Time to write one whole file (single shot, ms, ± JMH's 99.9% error) and its throughput in GB/s ")
+                .append("(10^9 bytes/s). `vs C mmap` and `vs best C` are throughput ratios against the native ")
+                .append("baselines of the same run (> 1: faster than C). force=false measures the page cache.\n\n");
+        for (String jdk : run.jdkIds()) {
+            List<BenchResult> rs = RunResults.filter(run.jmh(jdk), r -> r.benchmark().equals(JAVA) || r.benchmark().equals(RUBY));
+            if (rs.isEmpty()) {
+                continue;
+            }
+            Set<String> groups = new LinkedHashSet<>();
+            rs.forEach(r -> groups.add(r.param("totalBytes") + "/" + r.param("force")));
+            for (String g : groups) {
+                String total = g.split("/")[0];
+                String force = g.split("/")[1];
+                List<String> chunks = rs.stream().filter(r -> g.equals(r.param("totalBytes") + "/" + r.param("force")))
+                        .map(r -> r.param("chunkSize")).distinct().sorted(Comparator.comparingLong(Long::parseLong))
+                        .collect(Collectors.toList());
+                for (String chunk : chunks) {
+                    section(sb, run, rs, jdk, Long.parseLong(total), force, chunk);
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void section(StringBuilder sb, RunResults run, List<BenchResult> rs, String jdk, long total, String force, String chunk) {
+        List<BenchResult> here = RunResults.filter(rs, r -> r.param("totalBytes").equals(Long.toString(total))
+                && force.equals(r.param("force")) && chunk.equals(r.param("chunkSize")));
+        Optional<BenchResult> cWrite = nativeOf(run, "write", total, force, chunk);
+        Optional<BenchResult> cMmap = nativeOf(run, "mmap_memcpy", total, force, chunk);
+        double bestC = Math.max(gbps(cWrite, total), gbps(cMmap, total));
+        sb.append("### JDK ").append(jdk).append(", chunkSize=").append(chunk).append(", totalBytes=").append(total)
+                .append(", force=").append(force).append("\n\n");
+        sb.append("| strategy | ms per file | GB/s | vs C mmap | vs best C |\n|---|---:|---:|---:|---:|\n");
+        List<BenchResult> sorted = new ArrayList<>(here);
+        sorted.sort(Comparator.comparingDouble(r -> millis(r)));
+        for (BenchResult r : sorted) {
+            double g = gbps(Optional.of(r), total);
+            sb.append("| ").append(label(r)).append(" | ").append(cell(r)).append(" | ").append(fmt(g)).append(" | ")
+                    .append(ratio(g, gbps(cMmap, total))).append(" | ").append(ratio(g, bestC)).append(" |\n");
+        }
+        for (Optional<BenchResult> c : List.of(cWrite, cMmap)) {
+            if (c.isPresent()) {
+                double g = gbps(c, total);
+                sb.append("| native ").append(c.get().method()).append(" | ").append(cell(c.get())).append(" | ").append(fmt(g))
+                        .append(" | ").append(ratio(g, gbps(cMmap, total))).append(" | ").append(ratio(g, bestC)).append(" |\n");
+            }
+        }
+        sb.append('\n');
+        targets(sb, here, total, cMmap, bestC, chunk);
+        seedOrder(sb, here);
+        sb.append('\n');
+    }
+
+    /** The performance targets, stated as measured, never as hoped. */
+    private static void targets(StringBuilder sb, List<BenchResult> here, long total, Optional<BenchResult> cMmap, double bestC, String chunk) {
+        Optional<BenchResult> jab = find(here, "strategy", WriteStrategy.JAB_MAPPED_WRITER.name());
+        Optional<BenchResult> ext = find(here, "rubyStrategy", RubyWriteStrategy.EXT_MMAP_UNSAFE.name());
+        if (jab.isPresent() && cMmap.isPresent()) {
+            double g = gbps(jab, total);
+            sb.append(String.format(Locale.ROOT, "- jab writer: %.2fx C mmap+memcpy (%s), %.2fx the best C method (%s)%n",
+                    g / gbps(cMmap, total), g >= gbps(cMmap, total) ? "at least as fast" : "slower",
+                    g / bestC, g >= 0.8 * bestC ? "within 0.8x" : "below 0.8x"));
+        }
+        if (jab.isPresent() && ext.isPresent()) {
+            double r = millis(ext.get()) / millis(jab.get());
+            sb.append(String.format(Locale.ROOT, "- JRuby unsafe extension: %.2fx the Java writer's time (%s)%n",
+                    r, r <= 1.3 ? "within 1.3x" : "more than 1.3x"));
+        }
+    }
+
+    /** Seed 004's order, fastest first, is the declaration order of {@link RubyWriteStrategy}. */
+    private static void seedOrder(StringBuilder sb, List<BenchResult> here) {
+        List<BenchResult> ruby = RunResults.filter(here, r -> r.param("rubyStrategy") != null);
+        if (ruby.size() < 2) {
+            return;
+        }
+        List<String> measured = ruby.stream().sorted(Comparator.comparingDouble(MmapSummary::millis))
+                .map(r -> r.param("rubyStrategy")).collect(Collectors.toList());
+        List<String> seed = new ArrayList<>();
+        for (RubyWriteStrategy s : RubyWriteStrategy.values()) {
+            if (measured.contains(s.name())) {
+                seed.add(s.name());
+            }
+        }
+        sb.append("- seed 004's order (").append(String.join(" < ", short7(seed))).append("): ")
+                .append(measured.equals(seed) ? "holds" : "does not hold; measured " + String.join(" < ", short7(measured)))
+                .append('\n');
+    }
+
+    private static List<String> short7(List<String> names) {
+        return names.stream().map(n -> n.toLowerCase(Locale.ROOT)).collect(Collectors.toList());
+    }
+
+    private static Optional<BenchResult> find(List<BenchResult> rs, String param, String value) {
+        return rs.stream().filter(r -> value.equals(r.param(param))).findFirst();
+    }
+
+    private static Optional<BenchResult> nativeOf(RunResults run, String method, long total, String force, String chunk) {
+        return run.nativeResults().stream().filter(r -> r.benchmark().equals("native.mmap." + method)
+                && Long.toString(total).equals(r.param("totalBytes")) && force.equals(r.param("force"))
+                && chunk.equals(r.param("chunkSize"))).findFirst();
+    }
+
+    private static String label(BenchResult r) {
+        return r.param("strategy") != null ? "java " + r.param("strategy") : "jruby " + r.param("rubyStrategy");
+    }
+
+    /** The score in milliseconds, whatever time unit JMH wrote. */
+    static double millis(BenchResult r) {
+        String u = r.unit().replace("/op", "");
+        switch (u) {
+            case "s": return r.score() * 1e3;
+            case "us": return r.score() / 1e3;
+            case "ns": return r.score() / 1e6;
+            default: return r.score();
+        }
+    }
+
+    private static double gbps(Optional<BenchResult> r, long total) {
+        return r.map(x -> total / (millis(x) / 1e3) / 1e9).orElse(Double.NaN);
+    }
+
+    private static String ratio(double a, double b) {
+        return Double.isFinite(a) && Double.isFinite(b) && b > 0 ? String.format(Locale.ROOT, "%.2fx", a / b) : "-";
+    }
+
+    private static String fmt(double g) {
+        return Double.isFinite(g) ? String.format(Locale.ROOT, "%.2f", g) : "-";
+    }
+
+    private static String cell(BenchResult r) {
+        return ResultTable.number(r.score()) + (Double.isFinite(r.scoreError()) ? " ± " + ResultTable.number(r.scoreError()) : "");
+    }
+}
