@@ -18,6 +18,8 @@ import picocli.CommandLine.Command;
         subcommands = {ListCommand.class, JdksCommand.class, EnvCommand.class, RunCommand.class,
             SemanticsCommand.class,
             jab.harness.compare.CompareCommand.class,
+            jab.harness.report.ReportCommand.class,
+            jab.harness.report.MergeCommand.class,
             CommandLine.HelpCommand.class})
 public final class Jab {
     public static final int EXIT_USAGE = 2;
