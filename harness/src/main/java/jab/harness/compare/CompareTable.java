@@ -16,7 +16,7 @@ public final class CompareTable {
     public static String format(List<Comparison> cs, String jdkHeader) {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"Benchmark", "(params)", jdkHeader, "Mode", "Units", "Score A", "Score B", "B/A",
-            "CI", "p", "Verdict"});
+            cs.isEmpty() ? "CI" : String.format(Locale.ROOT, "%.0f%% CI", cs.get(0).settings().confidence() * 100), "p", "Verdict"});
         for (Comparison c : cs) {
             rows.add(new String[] {c.a().shortName(), params(c.a()), c.label(), c.a().mode(), c.a().unit(),
                 ResultTable.number(c.a().score()), ResultTable.number(c.b().score()),
