@@ -134,7 +134,7 @@ final class Charts {
                     series.add(s);
                 }
                 add(out, new ChartSpec("bar", g.title() + jdkSuffix(jdk) + ": JVM / native " + call.getKey(), "scenario",
-                        "times native " + call.getKey() + " (1 = no JVM tax), ± propagated error", methods, series));
+                        "x native " + call.getKey() + " (1 = no tax), ± error", methods, series));
             }
         }
         return out;

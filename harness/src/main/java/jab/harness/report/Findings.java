@@ -57,6 +57,10 @@ final class Findings {
         BenchResult dear = byCost.get(byCost.size() - 1);
         RatioInterval ri = higher ? RatioInterval.of(dear.allSamples(), cheap.allSamples(), SETTINGS.confidence())
                 : RatioInterval.of(cheap.allSamples(), dear.allSamples(), SETTINGS.confidence());
+        if (higher) {
+            return String.format(Locale.ROOT, "%s%s.%s: %s does %s the operations per time of %s%s.", on(jdk), g.title(), method,
+                    code(Labels.combo(cheap, varying)), ratio(ri), code(Labels.combo(dear, varying)), uncertainty(ri));
+        }
         return String.format(Locale.ROOT, "%s%s.%s: %s costs %s %s%s.", on(jdk), g.title(), method,
                 code(Labels.combo(dear, varying)), ratio(ri), code(Labels.combo(cheap, varying)), uncertainty(ri));
     }
