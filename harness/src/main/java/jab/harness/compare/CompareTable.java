@@ -18,12 +18,17 @@ public final class CompareTable {
         rows.add(new String[] {"Benchmark", "(params)", jdkHeader, "Mode", "Units", "Score A", "Score B", "B/A",
             cs.isEmpty() ? "CI" : String.format(Locale.ROOT, "%.0f%% CI", cs.get(0).settings().confidence() * 100), "p", "Verdict"});
         for (Comparison c : cs) {
-            rows.add(new String[] {c.a().shortName(), params(c.a()), c.label(), c.a().mode(), c.a().unit(),
+            rows.add(new String[] {name(c.a()), params(c.a()), c.label(), c.a().mode(), c.a().unit(),
                 ResultTable.number(c.a().score()), ResultTable.number(c.b().score()),
                 String.format(Locale.ROOT, "%.3f", c.ratio().ratio()), interval(c.ratio()), pValue(c.pValue()),
                 c.verdict().words + change(c)});
         }
         return layout(rows);
+    }
+
+    /** Class.method as JMH prints it; native baselines keep their full name (native.fs.stat.missingFile). */
+    static String name(BenchResult r) {
+        return r.benchmark().startsWith("native.") ? r.benchmark() : r.shortName();
     }
 
     public static String params(BenchResult r) {
