@@ -16,7 +16,11 @@ import picocli.CommandLine.Command;
             "",
             "Start with: ./jab list, ./jab jdks, ./jab env, then ./jab run fs"},
         subcommands = {ListCommand.class, JdksCommand.class, EnvCommand.class, RunCommand.class,
-            SemanticsCommand.class, CommandLine.HelpCommand.class})
+            SemanticsCommand.class,
+            jab.harness.compare.CompareCommand.class,
+            jab.harness.report.ReportCommand.class,
+            jab.harness.report.MergeCommand.class,
+            CommandLine.HelpCommand.class})
 public final class Jab {
     public static final int EXIT_USAGE = 2;
 

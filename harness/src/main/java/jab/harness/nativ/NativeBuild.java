@@ -19,6 +19,7 @@ import jab.harness.JabHome;
 public final class NativeBuild {
     private final Path sourceDir;
     private final Path buildDir;
+    private final String osName;
     private String reason = "";
 
     public NativeBuild() {
@@ -26,14 +27,25 @@ public final class NativeBuild {
     }
 
     public NativeBuild(Path sourceDir) {
+        this(sourceDir, System.getProperty("os.name", ""));
+    }
+
+    NativeBuild(Path sourceDir, String osName) {
         this.sourceDir = sourceDir;
         this.buildDir = sourceDir.resolve("build");
+        this.osName = osName;
     }
 
     /** The executable for native/NAME.c, built if needed; empty when it cannot be built. */
     public synchronized Optional<Path> program(String name, String... extraFlags) {
         Path source = sourceDir.resolve(name + ".c");
         Path binary = buildDir.resolve(name);
+        if (osName.startsWith("Windows")) {
+            // The baselines call POSIX (stat, access, posix_spawn, mmap); a MinGW gcc on PATH would
+            // build something else under the same name, so Windows runs record them as skipped.
+            reason = "native baselines are POSIX C programs: not built on " + osName;
+            return Optional.empty();
+        }
         try {
             if (!Files.isRegularFile(source)) {
                 reason = "source " + source + " not found";

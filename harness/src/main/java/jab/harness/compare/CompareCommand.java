@@ -1,0 +1,158 @@
+package jab.harness.compare;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import jab.harness.UsageException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {
+            "Compares two runs (run directories or JMH JSON files from any JMH run), or the JDKs or a param's",
+            "values inside one run. Results are matched by benchmark, mode and params (and JDK); each gets the",
+            "scores, the ratio B/A with its confidence interval, a test on the raw per-iteration data, and a",
+            "verdict: faster, slower or no significant change (p < alpha AND a change beyond the threshold).",
+            "Better is higher for ops/time units and lower for time/op units."},
+        footer = {"", "Examples:",
+            "  ./jab compare results/RUN-A results/RUN-B",
+            "  ./jab compare old.json new.json --threshold 10% --fail-on-regression    (exit 1 on a slowdown)",
+            "  ./jab compare results/RUN --by jdk                 each JDK against the run's first",
+            "  ./jab compare results/RUN --by param=api           each api against the first api",
+            "", "Exit: 0 compared (or nothing in common), 1 a regression with --fail-on-regression, 2 bad input."})
+public final class CompareCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..2", paramLabel = "A [B]", description = "run directories or JMH JSON files; one with --by")
+    List<Path> inputs = new ArrayList<>();
+
+    @Option(names = "--by", paramLabel = "jdk|param=NAME", description = "compare inside one run: JDKs, or the values of a param")
+    String by;
+
+    @Option(names = "--threshold", paramLabel = "PCT", defaultValue = "5%",
+            description = "smallest change that counts, e.g. 5%% or 0.05 (default: ${DEFAULT-VALUE})")
+    String threshold;
+
+    @Option(names = "--alpha", paramLabel = "P", defaultValue = "0.05", description = "significance level of the test (default: ${DEFAULT-VALUE})")
+    double alpha;
+
+    @Option(names = "--test", paramLabel = "welch|mann-whitney", defaultValue = "welch",
+            description = "the two-sample test on raw data (default: ${DEFAULT-VALUE})")
+    String test;
+
+    @Option(names = "--fail-on-regression", description = "exit 1 when a result is significantly slower beyond the threshold")
+    boolean failOnRegression;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        Comparison.Settings settings = new Comparison.Settings(StatTest.parse(test), checkAlpha(alpha), parseThreshold(threshold));
+        Matching m;
+        String header;
+        if (by != null) {
+            if (inputs.size() != 1) {
+                throw new UsageException("--by compares inside ONE run; got " + inputs.size() + " inputs");
+            }
+            Input run = Input.load(inputs.get(0));
+            m = Within.by(run, by);
+            out.println("Run: " + run.path() + " (machine: " + run.machine() + ")");
+            out.println("A: the first " + (by.equalsIgnoreCase("jdk") ? "JDK (" + run.jdks().get(0) + ")" : "value of the param")
+                    + "; B: each other one, all else equal");
+            header = by.equalsIgnoreCase("jdk") ? "JDK" : "A -> B";
+        } else {
+            if (inputs.size() != 2) {
+                throw new UsageException("compare needs two inputs A and B (or one with --by jdk|param=NAME)");
+            }
+            Input a = Input.load(inputs.get(0));
+            Input b = Input.load(inputs.get(1));
+            m = Matching.of(a, b);
+            out.println("A: " + a.path() + " (machine: " + a.machine() + ")");
+            out.println("B: " + b.path() + " (machine: " + b.machine() + ")");
+            header = "JDK";
+        }
+        out.println(describe(settings));
+        out.println();
+        if (m.pairs.isEmpty()) {
+            out.println("Nothing in common: no result of B has the benchmark, mode and params of a result of A.");
+            unmatched(out, m);
+            return 0;
+        }
+        List<Comparison> cs = new ArrayList<>();
+        for (Matching.Pair p : m.pairs) {
+            cs.add(Comparison.of(p.jdk(), p.a(), p.b(), settings));
+        }
+        out.print(CompareTable.format(cs, header));
+        out.println();
+        long faster = count(cs, Verdict.FASTER);
+        long slower = count(cs, Verdict.SLOWER);
+        out.printf(Locale.ROOT, "%d compared: %d faster, %d slower, %d no significant change%s%n", cs.size(), faster, slower,
+                count(cs, Verdict.NO_CHANGE), count(cs, Verdict.NOT_TESTED) > 0
+                        ? ", " + count(cs, Verdict.NOT_TESTED) + " not tested (fewer than 2 raw samples)" : "");
+        unmatched(out, m);
+        out.flush();
+        return failOnRegression && slower > 0 ? 1 : 0;
+    }
+
+    static String describe(Comparison.Settings s) {
+        return String.format(Locale.ROOT, "Test: %s on the per-iteration raw data (two-sided, alpha %s); threshold %s%%. "
+                + "B/A is the ratio of mean scores with its %s%% confidence interval; faster/slower needs p < alpha "
+                + "and a change beyond the threshold.", s.test().title, trim(s.alpha()), trim(s.threshold() * 100), trim(s.confidence() * 100));
+    }
+
+    private static String trim(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+    }
+
+    private static void unmatched(PrintWriter out, Matching m) {
+        list(out, "Only in A", m.onlyA);
+        list(out, "Only in B", m.onlyB);
+    }
+
+    private static void list(PrintWriter out, String title, List<Input.Entry> es) {
+        if (es.isEmpty()) {
+            return;
+        }
+        out.println();
+        out.println(title + " (" + es.size() + ", not compared):");
+        for (Input.Entry e : es) {
+            String params = CompareTable.params(e.result());
+            out.println("  " + e.result().benchmark() + (params.isEmpty() ? "" : " " + params) + " " + e.result().mode()
+                    + (e.jdk().isEmpty() ? "" : " [" + e.jdk() + "]"));
+        }
+    }
+
+    private static long count(List<Comparison> cs, Verdict v) {
+        return cs.stream().filter(c -> c.verdict() == v).count();
+    }
+
+    static double checkAlpha(double a) {
+        if (!(a > 0 && a < 1)) {
+            throw new UsageException("--alpha " + a + ": must be between 0 and 1");
+        }
+        return a;
+    }
+
+    /** "5%", "0.05" and "5" all mean five percent. */
+    public static double parseThreshold(String s) {
+        String t = s.trim();
+        try {
+            boolean pct = t.endsWith("%");
+            double v = Double.parseDouble(pct ? t.substring(0, t.length() - 1) : t);
+            double f = pct || v >= 1 ? v / 100 : v;
+            if (!(f >= 0 && f < 10)) {
+                throw new NumberFormatException();
+            }
+            return f;
+        } catch (NumberFormatException e) {
+            throw new UsageException("--threshold " + s + ": expected a percentage such as 5% or 0.05");
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package jab.harness.compare;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import jab.harness.UsageException;
+import jab.harness.env.Fingerprint;
+import jab.harness.results.BenchResult;
+import jab.harness.results.JmhJson;
+import jab.harness.results.RunResults;
+
+/**
+ * One side of a comparison or one run of a report: a jab run directory (jmh-JDK.json per JDK,
+ * native.json, env.json when there is one) or a single JMH JSON file from any JMH run.
+ *
+ * @param run     the run directory read back; empty for a single JSON file
+ * @param entries every result with the JDK it ran on ("" when unknown: a plain JMH file)
+ */
+public record Input(Path path, Optional<RunResults> run, List<Entry> entries) {
+    public static final String NATIVE = "native";
+
+    /** A result and the JDK id of the file it came from (jmh-17.json: "17"; native.json: "native"). */
+    public record Entry(String jdk, BenchResult result) {
+    }
+
+    public static Input load(Path path) {
+        if (!Files.exists(path)) {
+            throw new UsageException(path + ": no such file or directory");
+        }
+        if (Files.isDirectory(path)) {
+            if (!hasResults(path)) {
+                throw new UsageException(path + " is not a jab run directory: no jmh-*.json or native.json in it");
+            }
+            RunResults run;
+            try {
+                run = RunResults.read(path);
+            } catch (IOException e) {
+                throw new UsageException(path + ": unreadable run directory: " + e.getMessage());
+            }
+            List<Entry> entries = new ArrayList<>();
+            for (String jdk : run.jdkIds()) {
+                run.jmh(jdk).forEach(r -> entries.add(new Entry(jdk, r)));
+            }
+            run.nativeResults().forEach(r -> entries.add(new Entry(NATIVE, r)));
+            return new Input(path, Optional.of(run), entries);
+        }
+        List<Entry> entries = new ArrayList<>();
+        JmhJson.read(path, path.getFileName().toString()).forEach(r -> entries.add(new Entry("", r)));
+        return new Input(path, Optional.empty(), entries);
+    }
+
+    private static boolean hasResults(Path dir) {
+        if (Files.isRegularFile(dir.resolve("native.json"))) {
+            return true;
+        }
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "jmh-*.json")) {
+            return ds.iterator().hasNext();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    public Optional<JsonNode> env() {
+        return run.flatMap(RunResults::env);
+    }
+
+    /** The JVM JDKs of this input, native aside, in file order. */
+    public List<String> jdks() {
+        Set<String> s = new LinkedHashSet<>();
+        entries.forEach(e -> {
+            if (!e.jdk().equals(NATIVE)) {
+                s.add(e.jdk());
+            }
+        });
+        return new ArrayList<>(s);
+    }
+
+    /** "Linux 6.1 x86_64, Intel ... - 16GB RAM - ..." or "unknown" when there is no env.json. */
+    public String machine() {
+        return env().filter(e -> e instanceof ObjectNode && e.has("os")).map(Input::machineOf).orElse("unknown");
+    }
+
+    /** Just the OS line and the hardware line, as the seed's headings have them. */
+    public static String machineOf(JsonNode env) {
+        ObjectNode e = (ObjectNode) env;
+        return e.path("os").path("name").asText() + " - " + e.path("os").path("kernel").asText() + " "
+                + e.path("os").path("arch").asText() + "; " + Fingerprint.hardwareLine(e);
+    }
+
+    public String name() {
+        Path f = path.getFileName();
+        return f == null ? path.toString() : f.toString();
+    }
+}

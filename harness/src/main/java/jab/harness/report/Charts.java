@@ -1,0 +1,162 @@
+package jab.harness.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import jab.harness.compare.Input;
+import jab.harness.compare.Units;
+import jab.harness.results.BenchResult;
+
+/**
+ * The charts of one benchmark group, chosen from the shape of the data rather than per family:
+ * bars per JDK (scenarios x the varying params, JMH's error as error bars), the same bars grouped
+ * by JDK, a line per series over each numeric param with several values (threads for kv, chunk
+ * size for mmap), and JVM/native ratios where the family has native baselines of the scenario.
+ */
+final class Charts {
+    private Charts() {
+    }
+
+    static List<ChartSpec> of(RunData.Group g, RunData run) {
+        List<ChartSpec> out = new ArrayList<>();
+        Set<String> varying = Labels.varying(g.results());
+        List<String> methods = g.methods();
+        List<String> combos = g.results().stream().map(r -> Labels.combo(r, varying)).distinct().toList();
+        String axis = g.unit() + ", ± JMH's 99.9% error";
+        for (String jdk : g.jdks()) {
+            List<ChartSpec.Series> series = new ArrayList<>();
+            for (String c : combos) {
+                ChartSpec.Series s = new ChartSpec.Series(c);
+                for (String m : methods) {
+                    Optional<BenchResult> r = find(g, jdk, m, c, varying);
+                    s.add(r.map(BenchResult::score).orElse(Double.NaN), r.map(BenchResult::scoreError).orElse(Double.NaN));
+                }
+                series.add(s);
+            }
+            add(out, new ChartSpec("bar", g.title() + jdkSuffix(jdk), "scenario", axis, methods, series));
+        }
+        if (g.jdks().size() > 1) {
+            List<String> labels = new ArrayList<>();
+            List<String[]> keys = new ArrayList<>();
+            for (String m : methods) {
+                for (String c : combos) {
+                    if (g.jdks().stream().anyMatch(j -> find(g, j, m, c, varying).isPresent())) {
+                        labels.add(combos.size() == 1 ? m : m + " / " + c);
+                        keys.add(new String[] {m, c});
+                    }
+                }
+            }
+            List<ChartSpec.Series> series = new ArrayList<>();
+            for (String jdk : g.jdks()) {
+                ChartSpec.Series s = new ChartSpec.Series(jdk.isEmpty() ? "JDK ?" : "JDK " + jdk);
+                for (String[] k : keys) {
+                    Optional<BenchResult> r = find(g, jdk, k[0], k[1], varying);
+                    s.add(r.map(BenchResult::score).orElse(Double.NaN), r.map(BenchResult::scoreError).orElse(Double.NaN));
+                }
+                series.add(s);
+            }
+            add(out, new ChartSpec("bar", g.title() + ": JDKs side by side", "scenario / API", axis, labels, series));
+        }
+        out.addAll(sweeps(g, varying));
+        out.addAll(ratios(g, run, varying));
+        return out;
+    }
+
+    /** A line per (scenario, other params, JDK) over each numeric param with several values. */
+    private static List<ChartSpec> sweeps(RunData.Group g, Set<String> varying) {
+        List<ChartSpec> out = new ArrayList<>();
+        for (String p : varying) {
+            List<String> values = g.results().stream().map(r -> r.param(p)).filter(v -> v != null).distinct().toList();
+            if (values.size() < 2 || !values.stream().allMatch(Labels::isNumber)) {
+                continue;
+            }
+            List<String> xs = values.stream().sorted(Comparator.comparingDouble(Double::parseDouble)).toList();
+            Set<String> others = new LinkedHashSet<>(varying);
+            others.remove(p);
+            Map<String, ChartSpec.Series> lines = new LinkedHashMap<>();
+            for (Input.Entry e : g.entries()) {
+                BenchResult r = e.result();
+                if (r.param(p) == null) {
+                    continue;
+                }
+                String name = r.method() + (others.isEmpty() ? "" : " / " + Labels.combo(r, others))
+                        + (g.jdks().size() > 1 ? " / JDK " + e.jdk() : "");
+                ChartSpec.Series s = lines.computeIfAbsent(name, k -> {
+                    ChartSpec.Series n = new ChartSpec.Series(k);
+                    xs.forEach(x -> n.add(Double.NaN, Double.NaN));
+                    return n;
+                });
+                int i = xs.indexOf(r.param(p));
+                s.values().set(i, r.score());
+                s.errors().set(i, r.scoreError());
+            }
+            add(out, new ChartSpec("line", g.title() + ": score by " + p, p, g.unit() + ", ± JMH's 99.9% error", xs,
+                    new ArrayList<>(lines.values())));
+        }
+        return out;
+    }
+
+    /** JVM time over native time of the same scenario and params: the JVM tax, per JDK and call. */
+    private static List<ChartSpec> ratios(RunData.Group g, RunData run, Set<String> varying) {
+        List<ChartSpec> out = new ArrayList<>();
+        if (g.family().isEmpty() || !Units.isTimePerOp(g.unit())) {
+            return out;
+        }
+        Map<String, List<BenchResult>> byCall = run.nativesOf(g.family().get());
+        List<String> combos = g.results().stream().map(r -> Labels.combo(r, varying)).distinct().toList();
+        for (String jdk : g.jdks()) {
+            for (Map.Entry<String, List<BenchResult>> call : byCall.entrySet()) {
+                List<String> methods = g.methods().stream()
+                        .filter(m -> call.getValue().stream().anyMatch(n -> n.method().equals(m))).toList();
+                if (methods.isEmpty()) {
+                    continue;
+                }
+                List<ChartSpec.Series> series = new ArrayList<>();
+                for (String c : combos) {
+                    ChartSpec.Series s = new ChartSpec.Series(c);
+                    for (String m : methods) {
+                        Optional<BenchResult> jvm = find(g, jdk, m, c, varying);
+                        Optional<BenchResult> nat = jvm.flatMap(j -> RunData.nativeFor(call.getValue(), j))
+                                .map(n -> Units.convert(n, g.unit()));
+                        if (jvm.isPresent() && nat.isPresent()) {
+                            double r = jvm.get().score() / nat.get().score();
+                            s.add(r, r * Math.hypot(rel(jvm.get()), rel(nat.get())));
+                        } else {
+                            s.add(Double.NaN, Double.NaN);
+                        }
+                    }
+                    series.add(s);
+                }
+                add(out, new ChartSpec("bar", g.title() + jdkSuffix(jdk) + ": JVM / native " + call.getKey(), "scenario",
+                        "x native " + call.getKey() + " (1 = no tax), ± error", methods, series));
+            }
+        }
+        return out;
+    }
+
+    /** Relative error; NaN when JMH gave none (too few samples), so the ratio gets no error bar. */
+    private static double rel(BenchResult r) {
+        return r.scoreError() / r.score();
+    }
+
+    static Optional<BenchResult> find(RunData.Group g, String jdk, String method, String combo, Set<String> varying) {
+        return g.entries().stream().filter(e -> e.jdk().equals(jdk)).map(Input.Entry::result)
+                .filter(r -> r.method().equals(method) && Labels.combo(r, varying).equals(combo)).findFirst();
+    }
+
+    private static String jdkSuffix(String jdk) {
+        return jdk.isEmpty() ? "" : " on JDK " + jdk;
+    }
+
+    private static void add(List<ChartSpec> out, ChartSpec c) {
+        if (!c.isEmpty()) {
+            out.add(c.pruned());
+        }
+    }
+}

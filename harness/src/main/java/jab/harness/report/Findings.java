@@ -1,0 +1,166 @@
+package jab.harness.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import jab.harness.compare.Comparison;
+import jab.harness.compare.Input;
+import jab.harness.compare.RatioInterval;
+import jab.harness.compare.StatTest;
+import jab.harness.compare.Units;
+import jab.harness.compare.Verdict;
+import jab.harness.results.BenchResult;
+
+/**
+ * Plain-word findings computed from a run's data: within each scenario, what the dearest variant
+ * costs against the cheapest; the JVM tax over the native baseline; what changed between JDKs.
+ * Ratios carry a 95% interval from the raw data (delta method), written as ±percent.
+ */
+final class Findings {
+    static final Comparison.Settings SETTINGS = new Comparison.Settings(StatTest.WELCH, 0.05, 0.05);
+
+    private Findings() {
+    }
+
+    static List<String> of(RunData run) {
+        List<String> out = new ArrayList<>();
+        for (RunData.Group g : run.groups) {
+            Set<String> varying = Labels.varying(g.results());
+            for (String jdk : g.jdks()) {
+                for (String m : g.methods()) {
+                    List<BenchResult> rs = g.entries().stream().filter(e -> e.jdk().equals(jdk))
+                            .map(Input.Entry::result).filter(r -> r.method().equals(m)).toList();
+                    if (rs.size() >= 2 && !varying.isEmpty()) {
+                        out.add(spread(g, jdk, m, rs, varying));
+                    }
+                }
+                jvmTax(run, g, jdk, varying).ifPresent(out::add);
+            }
+            if (g.jdks().size() > 1) {
+                out.addAll(jdkChanges(g));
+            }
+        }
+        return out;
+    }
+
+    /** "On JDK 17, missingFile: Files.notExists(p) costs 3.1x File.exists() (±4%)". */
+    private static String spread(RunData.Group g, String jdk, String method, List<BenchResult> rs, Set<String> varying) {
+        boolean higher = rs.get(0).higherIsBetter();
+        // cost: time per op as is, ops per time inverted; cheapest first
+        List<BenchResult> byCost = rs.stream().sorted(Comparator.comparingDouble(r -> higher ? -r.score() : r.score())).toList();
+        BenchResult cheap = byCost.get(0);
+        BenchResult dear = byCost.get(byCost.size() - 1);
+        RatioInterval ri = higher ? RatioInterval.of(dear.allSamples(), cheap.allSamples(), SETTINGS.confidence())
+                : RatioInterval.of(cheap.allSamples(), dear.allSamples(), SETTINGS.confidence());
+        if (higher) {
+            return String.format(Locale.ROOT, "%s%s.%s: %s does %s the operations per time of %s%s.", on(jdk), g.title(), method,
+                    code(Labels.combo(cheap, varying)), ratio(ri), code(Labels.combo(dear, varying)), uncertainty(ri));
+        }
+        return String.format(Locale.ROOT, "%s%s.%s: %s costs %s %s%s.", on(jdk), g.title(), method,
+                code(Labels.combo(dear, varying)), ratio(ri), code(Labels.combo(cheap, varying)), uncertainty(ri));
+    }
+
+    /** The cheapest and dearest JVM variant of each scenario over the first native call. */
+    private static Optional<String> jvmTax(RunData run, RunData.Group g, String jdk, Set<String> varying) {
+        if (g.family().isEmpty() || !Units.isTimePerOp(g.unit())) {
+            return Optional.empty();
+        }
+        Map<String, List<BenchResult>> byCall = run.nativesOf(g.family().get());
+        if (byCall.isEmpty()) {
+            return Optional.empty();
+        }
+        Map.Entry<String, List<BenchResult>> call = byCall.entrySet().iterator().next();
+        List<String> parts = new ArrayList<>();
+        for (String m : g.methods()) {
+            List<BenchResult> rs = g.entries().stream().filter(e -> e.jdk().equals(jdk)).map(Input.Entry::result)
+                    .filter(r -> r.method().equals(m)).sorted(Comparator.comparingDouble(BenchResult::score)).toList();
+            if (rs.isEmpty()) {
+                continue;
+            }
+            Optional<BenchResult> nat = RunData.nativeFor(call.getValue(), rs.get(0)).map(n -> Units.convert(n, g.unit()));
+            if (nat.isEmpty()) {
+                continue;
+            }
+            BenchResult cheap = rs.get(0);
+            RatioInterval lo = RatioInterval.of(nat.get().allSamples(), cheap.allSamples(), SETTINGS.confidence());
+            String part = m + ": " + (varying.isEmpty() ? "" : code(Labels.combo(cheap, varying)) + " ") + ratio(lo) + uncertainty(lo);
+            if (rs.size() > 1) {
+                BenchResult dear = rs.get(rs.size() - 1);
+                RatioInterval hi = RatioInterval.of(nat.get().allSamples(), dear.allSamples(), SETTINGS.confidence());
+                part += " to " + code(Labels.combo(dear, varying)) + " " + ratio(hi) + uncertainty(hi);
+            }
+            parts.add(part);
+        }
+        if (parts.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(on(jdk) + "the JVM tax of " + g.title() + ", JVM time over native " + call.getKey()
+                + " time, cheapest to dearest Java variant: " + String.join("; ", parts) + ".");
+    }
+
+    /** Each later JDK against the first, with the verdicts jab compare would give. */
+    private static List<String> jdkChanges(RunData.Group g) {
+        List<String> out = new ArrayList<>();
+        String base = g.jdks().get(0);
+        Set<String> varying = Labels.varying(g.results());
+        for (String jdk : g.jdks().subList(1, g.jdks().size())) {
+            List<Comparison> cs = new ArrayList<>();
+            for (Input.Entry e : g.entries()) {
+                if (!e.jdk().equals(base)) {
+                    continue;
+                }
+                g.entries().stream().filter(o -> o.jdk().equals(jdk) && o.result().method().equals(e.result().method())
+                        && o.result().params().equals(e.result().params())).findFirst()
+                        .ifPresent(o -> cs.add(Comparison.of(jdk, e.result(), o.result(), SETTINGS)));
+            }
+            if (cs.isEmpty()) {
+                continue;
+            }
+            long faster = cs.stream().filter(c -> c.verdict() == Verdict.FASTER).count();
+            long slower = cs.stream().filter(c -> c.verdict() == Verdict.SLOWER).count();
+            StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+                    "%s on JDK %s against JDK %s: %d of %d results faster, %d slower, the rest no significant change (%s, alpha %.2f, beyond %.0f%%)",
+                    g.title(), jdk, base, faster, cs.size(), slower, SETTINGS.test().title, SETTINGS.alpha(), SETTINGS.threshold() * 100));
+            cs.stream().filter(c -> c.verdict() == Verdict.FASTER || c.verdict() == Verdict.SLOWER)
+                    .max(Comparator.comparingDouble(c -> Math.abs(Math.log(c.ratio().ratio()))))
+                    .ifPresent(c -> sb.append(String.format(Locale.ROOT, "; the largest change: %s %s is %s, %s the score of JDK %s%s",
+                            c.a().method(), code(Labels.combo(c.a(), varying)), c.verdict().words,
+                            ratio(c.ratio()), base, uncertainty(c.ratio()))));
+            out.add(sb.append('.').toString());
+        }
+        return out;
+    }
+
+    private static String on(String jdk) {
+        return jdk.isEmpty() ? "" : "On JDK " + jdk + ", ";
+    }
+
+    static String ratio(RatioInterval ri) {
+        return String.format(Locale.ROOT, "%.2fx", ri.ratio());
+    }
+
+    /**
+     * " (±4%)" for a tight 95% interval, the interval itself when it is wide, and a warning when it
+     * includes 1x: then the data cannot tell the two apart.
+     */
+    static String uncertainty(RatioInterval ri) {
+        if (Double.isNaN(ri.low())) {
+            return " (no raw data: no interval)";
+        }
+        String s = ri.relativeHalfWidth() <= 0.5 ? String.format(Locale.ROOT, "±%.0f%%", ri.relativeHalfWidth() * 100)
+                : String.format(Locale.ROOT, "95%% interval %.2fx to %.2fx", ri.low(), ri.high());
+        if (ri.low() <= 1 && ri.high() >= 1) {
+            s += "; not distinguishable from 1x at 95%, more samples needed";
+        }
+        return " (" + s + ")";
+    }
+
+    static String code(String s) {
+        return "`" + s + "`";
+    }
+}

@@ -1,0 +1,154 @@
+package jab.harness.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import jab.harness.compare.Input;
+import jab.harness.compare.RatioInterval;
+import jab.harness.compare.Units;
+import jab.harness.results.BenchResult;
+import jab.harness.results.ResultTable;
+
+/**
+ * One report from runs of several machines, laid out like seed 000's README: a section per OS and
+ * hardware (runs of the same machine together), then the results side by side across machines
+ * with charts and findings, then each machine's fingerprint.
+ */
+public final class Merge {
+    private Merge() {
+    }
+
+    public static void write(List<Input> runs, Path out) throws IOException {
+        Map<String, List<Input>> machines = new LinkedHashMap<>();
+        runs.forEach(r -> machines.computeIfAbsent(r.machine(), k -> new ArrayList<>()).add(r));
+        List<String> ids = new ArrayList<>();
+        machines.keySet().forEach(m -> ids.add("M" + (ids.size() + 1)));
+        Report.write(out, "jab merged report", page -> {
+            page.paragraph(runs.size() + " run(s) from " + machines.size() + " machine(s); M1, M2, ... name them below.");
+            List<List<String>> rows = new ArrayList<>();
+            int k = 0;
+            for (Map.Entry<String, List<Input>> m : machines.entrySet()) {
+                rows.add(List.of(ids.get(k++), m.getKey(), String.join(", ", m.getValue().stream().map(Input::name).toList())));
+            }
+            page.table(List.of("id", "machine", "runs"), rows);
+            k = 0;
+            for (Map.Entry<String, List<Input>> m : machines.entrySet()) {
+                Input first = m.getValue().get(0);
+                page.heading(1, ids.get(k++) + ": " + (Report.envOf(first) == null ? "unknown machine" : osLine(first)));
+                Report.machineHeadings(page, first, 2);
+                for (Input in : m.getValue()) {
+                    page.heading(3, "Run " + in.name());
+                    Report.runInfo(page, in);
+                    Report.results(page, in, 4);
+                    Report.findings(page, Findings.of(new RunData(in)), 4);
+                    Report.semantics(page, in, 4);
+                    Report.notes(page, in, 4);
+                }
+            }
+            across(page, machines, ids);
+            k = 0;
+            for (List<Input> ins : machines.values()) {
+                page.heading(1, "Fingerprint of " + ids.get(k++));
+                Report.fingerprint(page, ins.get(0), 2);
+            }
+        });
+    }
+
+    private static String osLine(Input in) {
+        var os = Report.envOf(in).path("os");
+        return os.path("name").asText() + " (" + os.path("kernel").asText() + ")";
+    }
+
+    /** Per benchmark group: a table and a chart with a column per machine and JDK; the spreads in words. */
+    private static void across(Page page, Map<String, List<Input>> machines, List<String> ids) {
+        page.heading(1, "Across machines");
+        // column "M1 JDK 17" -> results; rows keyed by group, then by method + params
+        Map<String, Map<String, Map<String, BenchResult>>> groups = new LinkedHashMap<>();
+        Map<String, String> units = new LinkedHashMap<>();
+        Set<String> columns = new LinkedHashSet<>();
+        int k = 0;
+        for (List<Input> ins : machines.values()) {
+            String id = ids.get(k++);
+            for (Input in : ins) {
+                for (Input.Entry e : in.entries()) {
+                    BenchResult r = e.result();
+                    String col = id + (e.jdk().isEmpty() ? "" : e.jdk().equals(Input.NATIVE) ? " native" : " JDK " + e.jdk());
+                    String group = Labels.classOf(r.benchmark()) + (r.mode().equals("avgt") ? "" : " (" + r.mode() + ")");
+                    String unit = units.computeIfAbsent(group, g -> r.unit());
+                    columns.add(col);
+                    String row = r.method() + (r.params().isEmpty() ? "" : " " + params(r));
+                    groups.computeIfAbsent(group, g -> new LinkedHashMap<>()).computeIfAbsent(row, x -> new LinkedHashMap<>())
+                            .putIfAbsent(col, Units.convert(r, unit));
+                }
+            }
+        }
+        List<Map.Entry<Double, String>> findings = new ArrayList<>();
+        for (Map.Entry<String, Map<String, Map<String, BenchResult>>> g : groups.entrySet()) {
+            List<String> cols = columns.stream().filter(c -> g.getValue().values().stream().anyMatch(m -> m.containsKey(c))).toList();
+            String unit = units.get(g.getKey());
+            page.heading(2, Labels.simpleName(g.getKey().split(" ")[0]) + (g.getKey().contains(" ") ? g.getKey().substring(g.getKey().indexOf(' ')) : "")
+                    + " (" + unit + ")");
+            List<String> header = new ArrayList<>(List.of("benchmark"));
+            header.addAll(cols);
+            List<List<String>> rows = new ArrayList<>();
+            List<ChartSpec.Series> series = new ArrayList<>();
+            cols.forEach(c -> series.add(new ChartSpec.Series(c)));
+            for (Map.Entry<String, Map<String, BenchResult>> row : g.getValue().entrySet()) {
+                List<String> cells = new ArrayList<>(List.of(row.getKey()));
+                for (int i = 0; i < cols.size(); i++) {
+                    BenchResult r = row.getValue().get(cols.get(i));
+                    cells.add(r == null ? "-" : ResultTable.number(r.score())
+                            + (Double.isFinite(r.scoreError()) ? " ± " + ResultTable.number(r.scoreError()) : ""));
+                    series.get(i).add(r == null ? Double.NaN : r.score(), r == null ? Double.NaN : r.scoreError());
+                }
+                rows.add(cells);
+                spread(row.getKey(), row.getValue()).ifPresent(findings::add);
+            }
+            page.table(header, rows);
+            ChartSpec chart = new ChartSpec("bar", Labels.simpleName(g.getKey().split(" ")[0]) + " across machines", "benchmark",
+                    unit + ", ± JMH's 99.9% error", new ArrayList<>(g.getValue().keySet()), series);
+            if (!chart.isEmpty()) {
+                page.chart(chart.pruned());
+            }
+        }
+        findings.sort(Map.Entry.<Double, String>comparingByKey().reversed()); // the largest spreads first
+        page.heading(2, "Findings across machines");
+        if (findings.isEmpty()) {
+            page.paragraph("No result was measured on more than one machine.");
+        } else {
+            page.paragraph("Per benchmark, the dearest machine/JDK against the cheapest (± the 95% interval of the ratio).");
+            page.bullets(findings.subList(0, Math.min(20, findings.size())).stream().map(Map.Entry::getValue).toList());
+        }
+    }
+
+    /** "`missingFile api=X` on M2 JDK 21 costs 12.40x (±3%) M1 JDK 21", for a row measured on several machines. */
+    private static java.util.Optional<Map.Entry<Double, String>> spread(String row, Map<String, BenchResult> byCol) {
+        Set<String> machinesSeen = new LinkedHashSet<>();
+        byCol.keySet().forEach(c -> machinesSeen.add(c.split(" ")[0]));
+        if (machinesSeen.size() < 2) {
+            return java.util.Optional.empty();
+        }
+        List<Map.Entry<String, BenchResult>> es = new ArrayList<>(byCol.entrySet());
+        boolean higher = es.get(0).getValue().higherIsBetter();
+        es.sort(Comparator.comparingDouble(e -> higher ? -e.getValue().score() : e.getValue().score()));
+        Map.Entry<String, BenchResult> cheap = es.get(0);
+        Map.Entry<String, BenchResult> dear = es.get(es.size() - 1);
+        RatioInterval ri = higher ? RatioInterval.of(dear.getValue().allSamples(), cheap.getValue().allSamples(), 0.95)
+                : RatioInterval.of(cheap.getValue().allSamples(), dear.getValue().allSamples(), 0.95);
+        return java.util.Optional.of(Map.entry(ri.ratio(), "`" + row + "` on " + dear.getKey() + " costs "
+                + Findings.ratio(ri) + " " + cheap.getKey() + Findings.uncertainty(ri) + "."));
+    }
+
+    private static String params(BenchResult r) {
+        List<String> ps = new ArrayList<>();
+        r.params().forEach((k, v) -> ps.add(k + "=" + v));
+        return String.join(",", ps);
+    }
+}

@@ -1,0 +1,244 @@
+package jab.harness.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import jab.harness.compare.Input;
+import jab.harness.env.Fingerprint;
+import jab.harness.results.BenchResult;
+import jab.harness.results.ResultTable;
+import jab.harness.run.Summary;
+
+/**
+ * report.md and report.html of one or more runs, both from the same sections: the machine headings
+ * of the seed's README, findings in plain words, charts per benchmark group, JMH's tables per JDK,
+ * the fs semantics table and the machine fingerprint. Reads the run directories only.
+ */
+public final class Report {
+    private Report() {
+    }
+
+    /** jab report: a section per run. */
+    public static void write(List<Input> runs, Path out) throws IOException {
+        write(out, "jab report", page -> {
+            for (Input in : runs) {
+                RunData run = new RunData(in);
+                if (runs.size() > 1) {
+                    page.heading(1, "Run " + in.name());
+                }
+                int l = runs.size() > 1 ? 2 : 1;
+                machineHeadings(page, in, l);
+                runInfo(page, in);
+                findings(page, Findings.of(run), l);
+                for (RunData.Group g : run.groups) {
+                    page.heading(l, g.title() + " (" + g.className() + ")");
+                    Charts.of(g, run).forEach(page::chart);
+                }
+                results(page, in, l);
+                semantics(page, in, l);
+                notes(page, in, l);
+                fingerprint(page, in, l);
+            }
+        });
+    }
+
+    interface Body {
+        void build(Page page) throws IOException;
+    }
+
+    static void write(Path out, String title, Body body) throws IOException {
+        Files.createDirectories(out);
+        Page md = new MarkdownPage();
+        Page html = new HtmlPage();
+        body.build(md);
+        body.build(html);
+        Files.writeString(out.resolve("report.md"), md.render(title), StandardCharsets.UTF_8);
+        Files.writeString(out.resolve("report.html"), html.render(title), StandardCharsets.UTF_8);
+    }
+
+    /** The seed's two headings: OS and kernel, then CPU, RAM and storage; "unknown" without env.json. */
+    static void machineHeadings(Page page, Input in, int level) {
+        ObjectNode env = envOf(in);
+        if (env == null) {
+            page.heading(level, "Machine: unknown");
+            page.paragraph("No env.json in " + in.path() + ": the machine is unknown.");
+            return;
+        }
+        String[] lines = Fingerprint.heading(env).split("\n");
+        for (String line : lines) {
+            if (line.startsWith("#")) {
+                page.heading(level + (line.startsWith("#####") ? 1 : 0), line.replaceFirst("^#+ ", ""));
+            }
+        }
+    }
+
+    static void runInfo(Page page, Input in) {
+        ObjectNode env = envOf(in);
+        List<String> facts = new ArrayList<>();
+        facts.add("Run: `" + in.path() + "`");
+        if (env != null) {
+            JsonNode run = env.path("run");
+            addIf(facts, "Command: `", run.path("command").asText(""), "`");
+            addIf(facts, "Profile: ", run.path("profile").asText(""), "");
+            addIf(facts, "Status: ", run.path("status").asText(""), "");
+            addIf(facts, "Date: ", env.path("date").asText(""), "");
+        }
+        facts.add("JDKs: " + (in.jdks().isEmpty() ? "none" : String.join(", ", in.jdks().stream().map(j -> j.isEmpty() ? "?" : j).toList())));
+        page.paragraph(String.join(" · ", facts));
+    }
+
+    static void findings(Page page, List<String> findings, int level) {
+        page.heading(level, "Findings");
+        if (findings.isEmpty()) {
+            page.paragraph("Nothing to compare inside this run: a single variant per scenario and no native baseline.");
+        } else {
+            page.paragraph("Computed from the data of the run; ± is the 95% interval of the ratio from the raw iterations.");
+            page.bullets(findings);
+        }
+    }
+
+    /** JMH's tables per JDK under the seed's comment block, then the native baselines. */
+    static void results(Page page, Input in, int level) {
+        page.heading(level, "Results");
+        ObjectNode env = envOf(in);
+        Map<String, List<BenchResult>> byJdk = new LinkedHashMap<>();
+        List<BenchResult> natives = new ArrayList<>();
+        for (Input.Entry e : in.entries()) {
+            if (e.jdk().equals(Input.NATIVE)) {
+                natives.add(e.result());
+            } else {
+                byJdk.computeIfAbsent(e.jdk(), k -> new ArrayList<>()).add(e.result());
+            }
+        }
+        byJdk.forEach((jdk, rs) -> {
+            String head = env != null ? Fingerprint.vmBlock(env, Summary.vmVersion(rs.get(0)), Summary.userJvmArgs(rs.get(0)))
+                    : "# VM version: " + Summary.vmVersion(rs.get(0)) + "\n";
+            page.paragraph(jdk.isEmpty() ? in.name() + ":" : "JDK " + jdk + ":");
+            page.pre(head + "\n" + ResultTable.format(rs));
+        });
+        if (!natives.isEmpty()) {
+            Set<String> tools = new LinkedHashSet<>();
+            natives.forEach(r -> tools.add(r.vmName()));
+            page.paragraph("Native baselines (" + String.join("; ", tools) + "):");
+            page.pre(ResultTable.format(natives));
+        }
+    }
+
+    /** fs-semantics.json of the run: what each API answers per JDK, JDKs that agree shown once. */
+    static void semantics(Page page, Input in, int level) throws IOException {
+        JsonNode root = readJson(in, "fs-semantics.json");
+        if (root == null || !root.path("semantics").isObject()) {
+            return;
+        }
+        page.heading(level, "fs semantics: what each API answers");
+        Map<JsonNode, List<String>> groups = new LinkedHashMap<>();
+        root.path("semantics").fields().forEachRemaining(e -> groups.computeIfAbsent(e.getValue(), k -> new ArrayList<>()).add(e.getKey()));
+        for (Map.Entry<JsonNode, List<String>> g : groups.entrySet()) {
+            page.paragraph((g.getValue().size() > 1 ? "JDKs " : "JDK ") + String.join(", ", g.getValue())
+                    + (groups.size() == 1 && g.getValue().size() > 1 ? " (all agree)" : "") + ":");
+            List<String> checks = new ArrayList<>();
+            g.getKey().fields().forEachRemaining(c -> c.getValue().fieldNames().forEachRemaining(n -> {
+                if (!checks.contains(n)) {
+                    checks.add(n);
+                }
+            }));
+            List<String> header = new ArrayList<>(List.of("path"));
+            checks.forEach(c -> header.add("`" + Labels.value("api", c) + "`"));
+            List<List<String>> rows = new ArrayList<>();
+            g.getKey().fields().forEachRemaining(c -> {
+                List<String> row = new ArrayList<>(List.of(caseLabel(c.getKey())));
+                checks.forEach(k -> row.add(c.getValue().path(k).asText("?")));
+                rows.add(row);
+            });
+            page.table(header, rows);
+        }
+    }
+
+    private static String caseLabel(String name) {
+        try {
+            return jab.bench.fs.FsSemantics.Case.valueOf(name).label;
+        } catch (IllegalArgumentException e) {
+            return name;
+        }
+    }
+
+    static void notes(Page page, Input in, int level) throws IOException {
+        List<String> notes = new ArrayList<>();
+        ObjectNode env = envOf(in);
+        if (env != null) {
+            env.path("run").path("notes").forEach(n -> notes.add(n.asText()));
+        }
+        JsonNode sem = readJson(in, "fs-semantics.json");
+        if (sem != null) {
+            sem.path("notes").forEach(n -> notes.add(n.asText()));
+        }
+        if (!notes.isEmpty()) {
+            page.heading(level, "Notes");
+            page.bullets(new ArrayList<>(new LinkedHashSet<>(notes)));
+        }
+    }
+
+    /** Every field of env.json as a dotted key and its value. */
+    static void fingerprint(Page page, Input in, int level) {
+        page.heading(level, "Machine fingerprint");
+        ObjectNode env = envOf(in);
+        if (env == null) {
+            page.paragraph("unknown (no env.json)");
+            return;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        flatten("", env, rows);
+        page.table(List.of("field", "value"), rows);
+    }
+
+    private static void flatten(String prefix, JsonNode n, List<List<String>> rows) {
+        if (n.isObject()) {
+            Iterator<Map.Entry<String, JsonNode>> it = n.fields();
+            while (it.hasNext()) {
+                Map.Entry<String, JsonNode> e = it.next();
+                flatten(prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey(), e.getValue(), rows);
+            }
+        } else if (n.isArray() && n.size() > 0 && n.get(0).isObject()) {
+            for (int i = 0; i < n.size(); i++) {
+                flatten(prefix + "[" + i + "]", n.get(i), rows);
+            }
+        } else if (n.isArray()) {
+            List<String> vs = new ArrayList<>();
+            n.forEach(x -> vs.add(x.asText()));
+            rows.add(List.of(prefix, String.join("; ", vs)));
+        } else {
+            rows.add(List.of(prefix, n.asText()));
+        }
+    }
+
+    static ObjectNode envOf(Input in) {
+        return in.env().filter(e -> e instanceof ObjectNode && e.has("os")).map(e -> (ObjectNode) e).orElse(null);
+    }
+
+    private static JsonNode readJson(Input in, String name) throws IOException {
+        if (in.run().isEmpty()) {
+            return null;
+        }
+        Path f = in.run().get().dir().resolve(name);
+        return Files.isRegularFile(f) ? new ObjectMapper().readTree(f.toFile()) : null;
+    }
+
+    private static void addIf(List<String> facts, String prefix, String value, String suffix) {
+        if (!value.isBlank()) {
+            facts.add(prefix + value + suffix);
+        }
+    }
+}
