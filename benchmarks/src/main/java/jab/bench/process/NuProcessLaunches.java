@@ -16,7 +16,7 @@ import com.zaxxer.nuprocess.NuProcessBuilder;
 /**
  * NuProcess: non-blocking pipes served by its own epoll thread, the child started by the JDK's
  * native forkAndExec (through JNA) in VFORK mode whatever {@code jdk.lang.Process.launchMechanism}
- * says. {@code start()} returns null when the command cannot be started; that is its error.
+ * says. A command that cannot be started is reported by {@code onExit(Integer.MIN_VALUE)}: its error.
  */
 final class NuProcessLaunches {
     static {
@@ -33,14 +33,18 @@ final class NuProcessLaunches {
         NuProcessBuilder b = new NuProcessBuilder(Arrays.asList(command));
         b.setProcessListener(out);
         NuProcess p = b.start();
-        if (p == null) {
-            throw new IOException("NuProcess could not start " + command[0] + " (start() returned null, exit code "
-                    + out.exitCode + ")");
+        // A failed start (missing command) is reported by onExit(Integer.MIN_VALUE) from within
+        // start(), after a WARNING log; NuProcess 3.0.0 still returns the process object.
+        if (p == null || (out.exited && out.exitCode == Integer.MIN_VALUE)) {
+            throw new IOException("NuProcess could not start " + command[0] + " (onExit(Integer.MIN_VALUE))");
         }
         int exit = p.waitFor(LaunchTimeout.MILLIS, TimeUnit.MILLISECONDS);
-        if (exit == Integer.MIN_VALUE && p.isRunning()) {
-            p.destroy(true);
-            throw LaunchTimeout.timedOut(command[0]);
+        if (exit == Integer.MIN_VALUE) {
+            if (p.isRunning()) {
+                p.destroy(true);
+                throw LaunchTimeout.timedOut(command[0]);
+            }
+            throw new IOException("NuProcess could not start " + command[0] + " (onExit(Integer.MIN_VALUE))");
         }
         if (!out.closed.await(LaunchTimeout.MILLIS, TimeUnit.MILLISECONDS)) {
             throw LaunchTimeout.timedOut(command[0] + " (stdout)");
@@ -53,6 +57,7 @@ final class NuProcessLaunches {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         final CountDownLatch closed = new CountDownLatch(1);
         volatile int exitCode;
+        volatile boolean exited;
 
         @Override
         public void onStdout(ByteBuffer buffer, boolean eof) {
@@ -69,6 +74,7 @@ final class NuProcessLaunches {
         @Override
         public void onExit(int statusCode) {
             exitCode = statusCode;
+            exited = true;
         }
     }
 }

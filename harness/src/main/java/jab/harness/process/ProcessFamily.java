@@ -94,8 +94,12 @@ public final class ProcessFamily implements Family {
     @Override
     public void customize(ChainedOptionsBuilder options, Jdk jdk, RunContext ctx) {
         // Prepend, not append: the harness's own jvmArgsAppend (-Djab.dir) would be replaced.
-        options.jvmArgsPrepend("--add-opens=java.base/java.lang=ALL-UNNAMED",
-                "-D" + ProcessCommands.CHILD_PROPERTY + "=" + child().path());
+        List<String> args = new ArrayList<>(List.of("--add-opens=java.base/java.lang=ALL-UNNAMED",
+                "-D" + ProcessCommands.CHILD_PROPERTY + "=" + child().path()));
+        if (jdk.feature() >= 22) {
+            args.add("--enable-native-access=ALL-UNNAMED"); // NuProcess's JNA loads libjnidispatch: no restricted-method warning
+        }
+        options.jvmArgsPrepend(args.toArray(new String[0]));
     }
 
     @Override
