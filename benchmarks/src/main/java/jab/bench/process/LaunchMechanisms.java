@@ -31,7 +31,7 @@ public final class LaunchMechanisms {
         if (mechanism != null && !mechanism.isEmpty() && !"DEFAULT".equals(mechanism)) {
             System.setProperty(PROPERTY, mechanism);
         }
-        String effective = effective();
+        String effective = JdkMessages.capture(mechanism, LaunchMechanisms::effective);
         if (mechanism != null && !mechanism.isEmpty() && !"DEFAULT".equals(mechanism)
                 && !effective.startsWith("unknown") && !effective.equalsIgnoreCase(mechanism)) {
             throw new IllegalStateException("asked for launchMechanism " + mechanism + " but ProcessImpl uses "
@@ -40,7 +40,7 @@ public final class LaunchMechanisms {
         return effective;
     }
 
-    /** The mechanism java.lang.ProcessImpl uses in this JVM, or "unknown (why)". */
+    /** The mechanism java.lang.ProcessImpl uses in this JVM, or "unknown (why)"; an Error if the JDK rejects it. */
     public static String effective() {
         try {
             Class<?> impl = Class.forName("java.lang.ProcessImpl");

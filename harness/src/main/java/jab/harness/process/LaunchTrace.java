@@ -40,8 +40,10 @@ public final class LaunchTrace {
                         String jdkMessage, int exitCode) {
         public String line() {
             String what = steps.isEmpty() ? "(no child process seen)" : String.join(" -> ", steps);
-            String eff = effective.isEmpty() || effective.equals(requested) ? "" : " [ProcessImpl: " + effective + "]";
-            return requested + ": " + what + eff + (exitCode != 0 ? " (probe exit " + exitCode + ")" : "");
+            String head = DEFAULT.equals(requested) ? "DEFAULT (" + (effective.isEmpty() ? "?" : effective) + ")" : requested;
+            String eff = DEFAULT.equals(requested) || effective.isEmpty() || effective.equals(requested)
+                    ? "" : " [ProcessImpl: " + effective + "]";
+            return head + ": " + what + eff + (exitCode != 0 ? " (probe exit " + exitCode + ")" : "");
         }
 
         public boolean usesJspawnhelper() {

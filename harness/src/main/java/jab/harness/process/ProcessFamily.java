@@ -10,6 +10,7 @@ import java.util.Optional;
 
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 
+import jab.bench.process.JdkMessages;
 import jab.bench.process.LaunchMechanisms;
 import jab.bench.process.ProcessCommands;
 import jab.bench.process.ProcessLauncher;
@@ -95,7 +96,8 @@ public final class ProcessFamily implements Family {
     public void customize(ChainedOptionsBuilder options, Jdk jdk, RunContext ctx) {
         // Prepend, not append: the harness's own jvmArgsAppend (-Djab.dir) would be replaced.
         List<String> args = new ArrayList<>(List.of("--add-opens=java.base/java.lang=ALL-UNNAMED",
-                "-D" + ProcessCommands.CHILD_PROPERTY + "=" + child().path()));
+                "-D" + ProcessCommands.CHILD_PROPERTY + "=" + child().path(),
+                "-D" + JdkMessages.FILE_PROPERTY + "=" + ctx.runDir().resolve(ProcessSummary.MESSAGES_FILE)));
         if (jdk.feature() >= 22) {
             args.add("--enable-native-access=ALL-UNNAMED"); // NuProcess's JNA loads libjnidispatch: no restricted-method warning
         }

@@ -32,8 +32,10 @@ final class ProcessSummary {
     static final String LAUNCH = "jab.bench.process.ProcessLaunchBenchmark.";
     static final String HEAP = "jab.bench.process.ParentHeapBenchmark.";
     static final String[] SCENARIOS = {"existing", "missing", "randomExisting", "randomMissing"};
+    /** Written by the benchmark forks (jab.bench.process.JdkMessages): what each JDK said about a mechanism. */
+    static final String MESSAGES_FILE = "process-jdk-messages.tsv";
     /** Lines of a JMH log that are a JDK talking about a launch mechanism (JDK 25's VFORK warning, an Error). */
-    private static final Pattern JDK_SAYS = Pattern.compile("(?i)(launch ?mechanism|VFORK MODE|not a supported process)");
+    private static final Pattern JDK_SAYS = Pattern.compile("(?i)(VFORK|launch mechanism|not a supported process)");
 
     private ProcessSummary() {
     }
@@ -164,8 +166,17 @@ final class ProcessSummary {
         sb.append('\n');
     }
 
-    /** What the forks printed about launch mechanisms, from the JMH logs, with the params of the fork. */
+    /** What the forks printed about launch mechanisms: the forks' own record, then anything in the JMH logs. */
     private static void jdkMessages(StringBuilder sb, RunResults run, List<String> jdks) {
+        Map<String, Integer> recorded = forkMessages(run.dir().resolve(MESSAGES_FILE));
+        if (!recorded.isEmpty()) {
+            sb.append("What the JDKs said in the benchmark forks when the mechanism was set (").append(MESSAGES_FILE).append("):\n\n");
+            recorded.forEach((k, n) -> {
+                String[] f = k.split("\t", 3);
+                sb.append("JDK ").append(f[0]).append(", launchMechanism=").append(f[1]).append(", ").append(n)
+                        .append(" fork(s):\n\n```\n").append(f[2]).append("\n```\n\n");
+            });
+        }
         for (String j : jdks) {
             Map<String, Set<String>> said = jdkSaid(run.dir().resolve("jmh-" + j + ".log"));
             if (said.isEmpty()) {
@@ -178,6 +189,26 @@ final class ProcessSummary {
         }
     }
 
+    /** "jdk TAB mechanism TAB text" (text unescaped) to the number of forks that said it. */
+    static Map<String, Integer> forkMessages(Path file) {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        if (!Files.isRegularFile(file)) {
+            return out;
+        }
+        try {
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                String[] f = line.split("\t", 3);
+                if (f.length == 3) {
+                    String text = f[2].replace("\\n", "\n").replace("\\\\", "\\");
+                    out.merge(f[0] + "\t" + f[1] + "\t" + text, 1, Integer::sum);
+                }
+            }
+        } catch (IOException e) {
+            out.put("?\t?\tcould not read " + file + ": " + e.getMessage(), 1);
+        }
+        return out;
+    }
+
     static Map<String, Set<String>> jdkSaid(Path log) {
         Map<String, Set<String>> out = new LinkedHashMap<>();
         if (!Files.isRegularFile(log)) {
@@ -188,7 +219,8 @@ final class ProcessSummary {
             for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
                 if (line.startsWith("# Parameters:")) {
                     params = line.substring("# Parameters:".length()).trim();
-                } else if (!line.startsWith("#") && JDK_SAYS.matcher(line).find()) {
+                } else if (!line.startsWith("#") && !line.contains("(launchMechanism)") && !line.contains("Benchmark.")
+                        && JDK_SAYS.matcher(line).find()) {
                     out.computeIfAbsent(line.strip(), k -> new LinkedHashSet<>()).add(params);
                 }
             }

@@ -53,11 +53,7 @@ public final class VerifyCommand implements Callable<Integer> {
                 for (String m : LaunchTrace.mechanisms()) {
                     try {
                         LaunchTrace.Trace t = LaunchTrace.trace(strace.get(), j, m, child.path(), work);
-                        String line = t.line();
-                        if (LaunchTrace.DEFAULT.equals(m)) {
-                            line = "default is " + (t.effective().isEmpty() ? "?" : t.effective()) + ": " + String.join(" -> ", t.steps());
-                        }
-                        System.out.println("  " + line);
+                        System.out.println("  " + t.line());
                         if (!t.jdkMessage().isEmpty()) {
                             System.out.println("    JDK says: " + t.jdkMessage().replace("\n", "\n              "));
                         }
