@@ -58,13 +58,25 @@ public final class ProcessFamily implements Family {
             case THOROUGH:
                 return Profile.of(4, 3, "1s", 10, "1s").withParams(Map.of( // the seed's 40 samples
                         "launchMechanism", LaunchMechanisms.NAMES.clone(),
-                        "touchedHeapMb", new String[] {"0", "4096"}));
+                        "touchedHeapMb", new String[] {"0", Integer.toString(largeHeapMb())}));
             default:
                 // 7 x 3 x 4 + 6 forks of ~2 s: about 3 minutes per JDK on 2 cores.
                 return Profile.of(1, 1, "300ms", 3, "300ms").withParams(Map.of(
                         "launchMechanism", LaunchMechanisms.NAMES.clone(),
-                        "touchedHeapMb", new String[] {"0", "4096"}));
+                        "touchedHeapMb", new String[] {"0", Integer.toString(largeHeapMb())}));
         }
+    }
+
+    /**
+     * The "large touched heap" of the parent-memory comparison: 4 GiB (a server with -Xms4g
+     * -XX:+AlwaysPreTouch), less on a machine whose default max heap (a quarter of RAM) cannot
+     * hold it; the value is in the results' params either way.
+     */
+    static int largeHeapMb() {
+        long ram = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getTotalMemorySize();
+        long fits = (long) (ram / 4 * 0.75) >> 20;
+        return (int) Math.max(256, Math.min(4096, fits / 256 * 256));
     }
 
     @Override

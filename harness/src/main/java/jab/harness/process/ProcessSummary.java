@@ -82,7 +82,8 @@ final class ProcessSummary {
                     continue;
                 }
                 Optional<BenchResult> nat = nativeFor(run, scenario, l == ProcessLauncher.NUPROCESS ? "VFORK" : m);
-                sb.append("| ").append(l.label()).append(" | ").append(m).append(" |");
+                sb.append("| ").append(l.label()).append(" | ").append(m)
+                        .append(l == ProcessLauncher.NUPROCESS ? " (ignored: VFORK)" : "").append(" |");
                 cells.forEach(c -> sb.append(' ').append(c.map(ProcessSummary::cell).orElse("failed/skipped")).append(" |"));
                 sb.append(' ').append(nat.map(ProcessSummary::cell).orElse("-")).append(" |");
                 cells.forEach(c -> sb.append(' ').append(ratio(c, nat)).append(" |"));
