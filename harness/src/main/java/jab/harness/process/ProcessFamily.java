@@ -152,7 +152,8 @@ public final class ProcessFamily implements Family {
             notes.add(LaunchTrace.NO_STRACE);
         }
         notes.add("NuProcess starts children through the JDK's forkAndExec in VFORK mode whatever launchMechanism says; "
-                + "its failed-start WARNING log (java.util.logging) is raised to SEVERE in the forks.");
+                + "its failed-start WARNING log (java.util.logging) is raised to SEVERE in the forks. Its exit detection "
+                + "polls a 'dead pool' (-Dcom.zaxxer.nuprocess.deadPoolPollMs, default 250 ms), which can dominate its figure.");
         notes.forEach(n -> ctx.log().println("note: " + n));
         LaunchReport.write(ctx.runDir(), c, strace.map(Path::toString).orElse(LaunchTrace.NO_STRACE), traces, notes);
         return results;
