@@ -6,10 +6,11 @@ import java.util.stream.Collectors;
 
 import jab.harness.fs.FsFamily;
 import jab.harness.mmap.MmapFamily;
+import jab.harness.process.ProcessFamily;
 
 /** The families jab knows, in the order {@code jab run} runs them. */
 public final class Families {
-    private static final List<Family> ALL = List.of(new FsFamily(), new MmapFamily());
+    private static final List<Family> ALL = List.of(new FsFamily(), new ProcessFamily(), new MmapFamily());
 
     private Families() {
     }

@@ -1,0 +1,60 @@
+package jab.harness.process;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import jab.bench.process.EmptyMain;
+import jab.bench.process.LaunchOnce;
+import jab.harness.jdk.Jdk;
+import jab.harness.results.NativeResult;
+
+/**
+ * Seed 001's "JVM included" figure: wall time of a fresh {@code java} that launches the child once
+ * and exits ({@link LaunchOnce}), beside one that does nothing ({@link EmptyMain}), per JDK with its
+ * default launch mechanism. Runs alternate between the two so drift hits both alike.
+ */
+final class WholeJvmTiming {
+    static final String LAUNCH = "native.process.wholeJvm.launchOnce";
+    static final String EMPTY = "native.process.wholeJvm.emptyMain";
+
+    private WholeJvmTiming() {
+    }
+
+    static List<NativeResult> measure(Jdk jdk, ProcessChild child, int runs) throws IOException, InterruptedException {
+        List<double[]> launch = new ArrayList<>();
+        List<double[]> empty = new ArrayList<>();
+        String cp = ProbeClasspath.get();
+        run(jdk, List.of("-cp", cp, EmptyMain.class.getName())); // warm the page cache before timing
+        for (int i = 0; i < runs; i++) {
+            launch.add(new double[] {run(jdk, List.of("-cp", cp, LaunchOnce.class.getName(), child.path()))});
+            empty.add(new double[] {run(jdk, List.of("-cp", cp, EmptyMain.class.getName()))});
+        }
+        String tool = "wall time of a fresh JVM: " + jdk.java() + " (" + jdk.version() + ")";
+        return List.of(
+                new NativeResult(LAUNCH, "ss", "ms/op", NativeResult.params("jdk", jdk.id()), launch, tool),
+                new NativeResult(EMPTY, "ss", "ms/op", NativeResult.params("jdk", jdk.id()), empty, tool));
+    }
+
+    /** Milliseconds from start to reaped exit of one java process; its output is discarded. */
+    private static double run(Jdk jdk, List<String> args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(jdk.java().toString());
+        cmd.addAll(args);
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        long t0 = System.nanoTime();
+        Process p = pb.start();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            throw new IOException("java " + String.join(" ", args) + " did not finish in 60 s on JDK " + jdk.id());
+        }
+        double ms = (System.nanoTime() - t0) / 1e6;
+        if (p.exitValue() != 0) {
+            throw new IOException("java " + String.join(" ", args) + " exited with " + p.exitValue() + " on JDK " + jdk.id());
+        }
+        return ms;
+    }
+}

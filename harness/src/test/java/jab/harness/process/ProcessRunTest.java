@@ -1,0 +1,78 @@
+package jab.harness.process;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import jab.harness.Jab;
+import jab.harness.results.BenchResult;
+import jab.harness.results.RunResults;
+
+/** {@code jab run process} end to end, in process, and what must not happen (unknown mechanism, leftovers). */
+class ProcessRunTest {
+
+    @Test
+    void anUnknownLaunchMechanismIsAUsageErrorBeforeAnyFork(@TempDir Path out) throws Exception {
+        long before = ProcessHandle.current().descendants().count();
+        int rc = Jab.execute("run", "process", "-p", "launchMechanism=POSIX_SPAWN,BOGUS", "--profile", "smoke", "--out", out.toString());
+        assertThat(rc).isEqualTo(2);
+        try (Stream<Path> s = Files.list(out)) {
+            assertThat(s.count()).as("no run directory").isZero();
+        }
+        assertThat(ProcessHandle.current().descendants().count()).isEqualTo(before);
+    }
+
+    @Test
+    void smokeOnEveryJdk(@TempDir Path out) throws Exception {
+        assumeTrue(LaunchTrace.findStrace().isPresent(), "strace not installed");
+        // On a machine shared with other JMH users /tmp/jmh.lock is often held; the run still works.
+        System.setProperty("jmh.ignoreLock", "true");
+        int rc = Jab.execute("run", "process", "--profile", "smoke", "--jdk", "all", "--out", out.toString());
+        assertThat(rc).isZero();
+        Path dir;
+        try (Stream<Path> s = Files.list(out)) {
+            dir = s.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        RunResults run = RunResults.read(dir);
+        assertThat(run.jdkIds()).hasSizeGreaterThanOrEqualTo(2);
+        for (String jdk : run.jdkIds()) {
+            List<BenchResult> rs = run.jmh(jdk);
+            Set<String> launchers = rs.stream().map(r -> r.param("launcher")).filter(x -> x != null).collect(Collectors.toSet());
+            assertThat(launchers).as("JDK " + jdk).containsExactlyInAnyOrder("PROCESS_BUILDER", "RUNTIME_EXEC", "ZT_EXEC", "NUPROCESS", "COMMONS_EXEC");
+            Set<String> scenarios = rs.stream().filter(r -> r.benchmark().startsWith(ProcessSummary.LAUNCH)).map(BenchResult::method)
+                    .collect(Collectors.toSet());
+            assertThat(scenarios).containsExactlyInAnyOrder("existing", "missing", "randomExisting", "randomMissing");
+            assertThat(rs).allSatisfy(r -> assertThat(r.score()).isPositive());
+            assertThat(rs.stream().filter(r -> r.benchmark().startsWith(ProcessSummary.HEAP)).count()).isEqualTo(4);
+        }
+        Set<String> natives = run.nativeResults().stream().map(BenchResult::benchmark).collect(Collectors.toSet());
+        assertThat(natives).contains(ProcessNativeBaseline.name("posix_spawn", "existing"), ProcessNativeBaseline.name("vfork", "existing"),
+                ProcessNativeBaseline.name("fork", "existing"), ProcessNativeBaseline.name("spawnp_missing", "missing"),
+                WholeJvmTiming.LAUNCH, WholeJvmTiming.EMPTY);
+        JsonNode report = LaunchReport.read(dir);
+        for (String jdk : run.jdkIds()) {
+            JsonNode traces = report.path("traces").path(jdk);
+            assertThat(traces.size()).as("strace records for JDK " + jdk).isEqualTo(4);
+        }
+        String summary = Files.readString(dir.resolve("summary.md"), StandardCharsets.UTF_8);
+        assertThat(summary).contains("## process").contains("| ProcessBuilder | POSIX_SPAWN |").contains("jspawnhelper")
+                .contains("Whole JVM");
+        for (String jdk : run.jdkIds()) {
+            assertThat(summary).contains(" JDK " + jdk + " |").contains(" JDK " + jdk + "/native |");
+        }
+        assertThat(ProcessLeftovers.childrenOfThisJvm()).as("JMH forks, children, jspawnhelper").isEmpty();
+        assertThat(ProcessLeftovers.matching("hello_child")).isEmpty();
+    }
+}
