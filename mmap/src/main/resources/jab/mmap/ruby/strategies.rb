@@ -1,7 +1,8 @@
 # The Ruby side of jab's mmap benchmarks: seed 004's seven ways of writing a file from JRuby.
 # Every method writes `total` bytes of the same pattern as jab.mmap.Pattern ('a'..'z' repeated
 # over a chunk of `chunk_size` bytes, the last chunk cut to fit) and returns the bytes written.
-# The loops are kept alike so that only the write call differs between strategies.
+# The loops are kept alike so that only the write call differs between strategies; they are written
+# out rather than shared through `send`, which would put a dynamic call into every measured write.
 require 'java'
 
 java_import 'jab.mmap.jruby.MmapFile'
