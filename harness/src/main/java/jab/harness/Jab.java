@@ -5,6 +5,7 @@ import jab.harness.cli.JdksCommand;
 import jab.harness.cli.ListCommand;
 import jab.harness.cli.RunCommand;
 import jab.harness.cli.SemanticsCommand;
+import jab.harness.kv.KvCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -16,7 +17,7 @@ import picocli.CommandLine.Command;
             "",
             "Start with: ./jab list, ./jab jdks, ./jab env, then ./jab run fs"},
         subcommands = {ListCommand.class, JdksCommand.class, EnvCommand.class, RunCommand.class,
-            SemanticsCommand.class, CommandLine.HelpCommand.class})
+            SemanticsCommand.class, KvCommand.class, CommandLine.HelpCommand.class})
 public final class Jab {
     public static final int EXIT_USAGE = 2;
 
