@@ -150,6 +150,21 @@ public final class KvStore implements AutoCloseable {
         return done[0];
     }
 
+    /** DEL of one key, without the varargs array: 1 if it existed, else 0. */
+    public long del(ByteKey key) {
+        Shard s = shard(key);
+        Object v = s.map.remove(key);
+        if (v == null) {
+            return 0;
+        }
+        s.removed(key, v);
+        if (isExpired(v, clock.getAsLong())) {
+            stats.expired.increment();
+            return 0;
+        }
+        return 1;
+    }
+
     /** Deletes the keys; returns how many existed (expired ones do not count). */
     public long del(ByteKey... keys) {
         long n = 0;

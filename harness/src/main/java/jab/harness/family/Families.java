@@ -5,10 +5,11 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 import jab.harness.fs.FsFamily;
+import jab.harness.kv.KvFamily;
 
 /** The families jab knows, in the order {@code jab run} runs them. */
 public final class Families {
-    private static final List<Family> ALL = List.of(new FsFamily());
+    private static final List<Family> ALL = List.of(new FsFamily(), new KvFamily());
 
     private Families() {
     }
