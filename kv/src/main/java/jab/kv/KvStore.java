@@ -17,7 +17,7 @@ import java.util.function.LongSupplier;
  * {@link ConcurrentHashMap}, so there is no global lock: reads never block, and writes to one key are
  * atomic through the map's per-bin locking ({@code compute}). Operations over several keys (MGET, MSET,
  * DEL k1 k2) are atomic per key, not as a whole. Expired keys disappear on access (lazy) and through a
- * bounded background sweep of the keys that carry a deadline. Counters are {@link LongAdder}s.
+ * bounded background sweep of the keys that carry a deadline. Counters are per thread ({@link KvStats}).
  */
 public final class KvStore implements AutoCloseable {
     /** A rough per-entry cost for max-memory: map node, key object and array headers. */
@@ -87,7 +87,7 @@ public final class KvStore implements AutoCloseable {
         if (v instanceof Expiring && ((Expiring) v).expireAt <= clock.getAsLong()) {
             if (s.map.remove(key, v)) {
                 s.removed(key, v);
-                stats.expired.increment();
+                stats.cell().expired++;
             }
             return null;
         }
@@ -98,17 +98,17 @@ public final class KvStore implements AutoCloseable {
         Shard s = shard(key);
         Object v = s.map.get(key);
         if (v instanceof byte[]) {
-            stats.hits.increment();
+            stats.cell().hits++;
             return (byte[]) v;
         }
         if (v != null) {
             v = live(s, key);
         }
         if (v == null) {
-            stats.misses.increment();
+            stats.cell().misses++;
             return null;
         }
-        stats.hits.increment();
+        stats.cell().hits++;
         return Expiring.valueOf(v);
     }
 
@@ -120,7 +120,7 @@ public final class KvStore implements AutoCloseable {
             return;
         }
         s.map.put(key, value);
-        stats.writes.increment();
+        stats.cell().writes++;
     }
 
     /** SET with NX / XX / PX: returns whether the value was stored. */
@@ -144,7 +144,7 @@ public final class KvStore implements AutoCloseable {
             return stored;
         });
         if (done[0]) {
-            stats.writes.increment();
+            stats.cell().writes++;
             s.replaced(key, old[0], stored);
         }
         return done[0];
@@ -159,7 +159,7 @@ public final class KvStore implements AutoCloseable {
         }
         s.removed(key, v);
         if (isExpired(v, clock.getAsLong())) {
-            stats.expired.increment();
+            stats.cell().expired++;
             return 0;
         }
         return 1;
@@ -175,7 +175,7 @@ public final class KvStore implements AutoCloseable {
             if (v != null) {
                 s.removed(key, v);
                 if (isExpired(v, now)) {
-                    stats.expired.increment();
+                    stats.cell().expired++;
                 } else {
                     n++;
                 }
@@ -221,7 +221,7 @@ public final class KvStore implements AutoCloseable {
             neu[0] = stored;
             return stored;
         });
-        stats.writes.increment();
+        stats.cell().writes++;
         s.replaced(key, old[0], neu[0]);
         return result[0];
     }
@@ -349,7 +349,7 @@ public final class KvStore implements AutoCloseable {
                         s.volatileKeys.remove(k);
                     } else if (((Expiring) v).expireAt <= now && s.map.remove(k, v)) {
                         s.removed(k, v);
-                        stats.expired.increment();
+                        stats.cell().expired++;
                     }
                 }
             }
@@ -444,7 +444,7 @@ public final class KvStore implements AutoCloseable {
                     Object v = map.remove(k);
                     if (v != null) {
                         removed(k, v);
-                        stats.evicted.increment();
+                        stats.cell().evicted++;
                         return true;
                     }
                 }
