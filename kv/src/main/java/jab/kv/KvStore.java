@@ -17,13 +17,16 @@ import java.util.function.LongSupplier;
  * {@link ConcurrentHashMap}, so there is no global lock: reads never block, and writes to one key are
  * atomic through the map's per-bin locking ({@code compute}). Operations over several keys (MGET, MSET,
  * DEL k1 k2) are atomic per key, not as a whole. Expired keys disappear on access (lazy) and through a
- * bounded background sweep of the keys that carry a deadline. Counters are per thread ({@link KvStats}).
+ * bounded background sweep of the keys that carry a deadline. Only rare events (expiry, eviction) are counted here, in LongAdders; per-operation counts
+ * (hits, misses) are the caller's, who can keep them per thread for free (the server counts per connection).
  */
 public final class KvStore implements AutoCloseable {
     /** A rough per-entry cost for max-memory: map node, key object and array headers. */
     static final int ENTRY_OVERHEAD = 96;
 
     private final Shard[] shards;
+    /** The shards' maps, for get: one dependent load fewer than going through the Shard. */
+    private final ConcurrentHashMap<ByteKey, Object>[] maps;
     private final int mask;
     private final LongSupplier clock;
     private final long maxKeysPerShard;
@@ -44,6 +47,12 @@ public final class KvStore implements AutoCloseable {
             shards[i] = new Shard(config.maxMemoryBytes > 0);
         }
         mask = n - 1;
+        @SuppressWarnings("unchecked")
+        ConcurrentHashMap<ByteKey, Object>[] m = new ConcurrentHashMap[n];
+        for (int i = 0; i < n; i++) {
+            m[i] = shards[i].map;
+        }
+        maps = m;
         clock = config.clock;
         maxKeysPerShard = config.maxKeys == 0 ? 0 : (config.maxKeys + n - 1) / n;
         maxBytesPerShard = config.maxMemoryBytes == 0 ? 0 : Math.max(1, config.maxMemoryBytes / n);
@@ -71,10 +80,15 @@ public final class KvStore implements AutoCloseable {
     }
 
     private Shard shard(ByteKey key) {
-        int h = key.hashCode();
-        // The map uses the low bits of the spread hash for its bins; choose the shard from the high
-        // bits so keys of one shard still spread over the whole map.
-        return shards[(h ^ (h >>> 16)) * 0x9E3779B9 >>> 16 & mask];
+        return shards[index(key)];
+    }
+
+    /**
+     * The map uses the low bits of the key's hash for its bins; choose the shard from the high bits of
+     * a multiplicative mix, so the keys of one shard still spread over all of its map's bins.
+     */
+    private int index(ByteKey key) {
+        return key.hashCode() * 0x9E3779B9 >>> 16 & mask;
     }
 
     private boolean isExpired(Object stored, long now) {
@@ -87,7 +101,7 @@ public final class KvStore implements AutoCloseable {
         if (v instanceof Expiring && ((Expiring) v).expireAt <= clock.getAsLong()) {
             if (s.map.remove(key, v)) {
                 s.removed(key, v);
-                stats.cell().expired++;
+                stats.expired.increment();
             }
             return null;
         }
@@ -95,21 +109,17 @@ public final class KvStore implements AutoCloseable {
     }
 
     public byte[] get(ByteKey key) {
-        Shard s = shard(key);
-        Object v = s.map.get(key);
+        Object v = maps[index(key)].get(key);
         if (v instanceof byte[]) {
-            stats.cell().hits++;
             return (byte[]) v;
         }
-        if (v != null) {
-            v = live(s, key);
-        }
-        if (v == null) {
-            stats.cell().misses++;
-            return null;
-        }
-        stats.cell().hits++;
-        return Expiring.valueOf(v);
+        return v == null ? null : getExpiring(key);
+    }
+
+    /** The rarer path of get, kept out of it so get stays small enough to inline everywhere. */
+    private byte[] getExpiring(ByteKey key) {
+        Object v = live(shard(key), key);
+        return v == null ? null : Expiring.valueOf(v);
     }
 
     /** SET without options: always stores, clears any deadline. */
@@ -120,7 +130,6 @@ public final class KvStore implements AutoCloseable {
             return;
         }
         s.map.put(key, value);
-        stats.cell().writes++;
     }
 
     /** SET with NX / XX / PX: returns whether the value was stored. */
@@ -144,7 +153,6 @@ public final class KvStore implements AutoCloseable {
             return stored;
         });
         if (done[0]) {
-            stats.cell().writes++;
             s.replaced(key, old[0], stored);
         }
         return done[0];
@@ -159,7 +167,7 @@ public final class KvStore implements AutoCloseable {
         }
         s.removed(key, v);
         if (isExpired(v, clock.getAsLong())) {
-            stats.cell().expired++;
+            stats.expired.increment();
             return 0;
         }
         return 1;
@@ -175,7 +183,7 @@ public final class KvStore implements AutoCloseable {
             if (v != null) {
                 s.removed(key, v);
                 if (isExpired(v, now)) {
-                    stats.cell().expired++;
+                    stats.expired.increment();
                 } else {
                     n++;
                 }
@@ -221,7 +229,6 @@ public final class KvStore implements AutoCloseable {
             neu[0] = stored;
             return stored;
         });
-        stats.cell().writes++;
         s.replaced(key, old[0], neu[0]);
         return result[0];
     }
@@ -349,7 +356,7 @@ public final class KvStore implements AutoCloseable {
                         s.volatileKeys.remove(k);
                     } else if (((Expiring) v).expireAt <= now && s.map.remove(k, v)) {
                         s.removed(k, v);
-                        stats.cell().expired++;
+                        stats.expired.increment();
                     }
                 }
             }
@@ -444,7 +451,7 @@ public final class KvStore implements AutoCloseable {
                     Object v = map.remove(k);
                     if (v != null) {
                         removed(k, v);
-                        stats.cell().evicted++;
+                        stats.evicted.increment();
                         return true;
                     }
                 }

@@ -5,7 +5,6 @@ import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.LongAdder;
 
 import io.netty.buffer.ByteBuf;
 
@@ -25,7 +24,6 @@ final class Commands {
     private final ServerConfig config;
     private final KvServer server;
     private final byte[] password;
-    final LongAdder processed = new LongAdder();
 
     Commands(KvStore store, ServerConfig config, KvServer server) {
         this.store = store;
@@ -40,7 +38,7 @@ final class Commands {
     }
 
     Outcome execute(byte[][] a, ClientState client, ByteBuf out) {
-        processed.increment();
+        client.commands++;
         String name = lower(a[0]);
         if (!client.authenticated && !name.equals("auth") && !name.equals("quit")) {
             Resp.error(out, "NOAUTH Authentication required.");
@@ -59,7 +57,7 @@ final class Commands {
         switch (name) {
             case "get":
                 if (arity(out, name, n == 2)) {
-                    Resp.bulk(out, store.get(new ByteKey(a[1])));
+                    Resp.bulk(out, get(a[1], client));
                 }
                 break;
             case "set":
@@ -112,7 +110,7 @@ final class Commands {
                 if (arity(out, name, n >= 2)) {
                     Resp.arrayHeader(out, n - 1);
                     for (int i = 1; i < n; i++) {
-                        Resp.bulk(out, store.get(new ByteKey(a[i])));
+                        Resp.bulk(out, get(a[i], client));
                     }
                 }
                 break;
@@ -191,6 +189,16 @@ final class Commands {
                 unknown(a, out);
         }
         return Outcome.CONTINUE;
+    }
+
+    private byte[] get(byte[] key, ClientState client) {
+        byte[] v = store.get(new ByteKey(key));
+        if (v == null) {
+            client.misses++;
+        } else {
+            client.hits++;
+        }
+        return v;
     }
 
     private void set(byte[][] a, ByteBuf out) {

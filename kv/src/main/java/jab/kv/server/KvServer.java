@@ -41,6 +41,11 @@ public final class KvServer implements AutoCloseable {
     private final AtomicInteger clients = new AtomicInteger();
     private final AtomicLong nextClientId = new AtomicLong();
     private final AtomicLong rejected = new AtomicLong();
+    private final java.util.Set<ClientState> connected = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    // Totals of closed connections; live ones are summed from their ClientState at INFO time.
+    private final java.util.concurrent.atomic.LongAdder closedCommands = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder closedHits = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder closedMisses = new java.util.concurrent.atomic.LongAdder();
     private final long startedAt = System.currentTimeMillis();
     private EventLoopGroup boss;
     private EventLoopGroup workers;
@@ -80,9 +85,17 @@ public final class KvServer implements AutoCloseable {
                             return;
                         }
                         clients.incrementAndGet();
-                        ch.closeFuture().addListener(f -> clients.decrementAndGet());
                         ClientState state = new ClientState(nextClientId.incrementAndGet(),
                                 String.valueOf(ch.remoteAddress()), !commands.needsAuth());
+                        connected.add(state);
+                        ch.closeFuture().addListener(f -> {
+                            // runs on the channel's event loop, after its last command
+                            connected.remove(state);
+                            closedCommands.add(state.commands);
+                            closedHits.add(state.hits);
+                            closedMisses.add(state.misses);
+                            clients.decrementAndGet();
+                        });
                         ch.pipeline().addLast(new RespConnection(commands, config, state));
                     }
                 });
@@ -152,9 +165,9 @@ public final class KvServer implements AutoCloseable {
         if (all || section.equals("stats")) {
             sb.append("# Stats\r\n")
                     .append("total_connections_received:").append(nextClientId.get()).append("\r\n")
-                    .append("total_commands_processed:").append(commands.processed.sum()).append("\r\n")
-                    .append("keyspace_hits:").append(store.stats().hits()).append("\r\n")
-                    .append("keyspace_misses:").append(store.stats().misses()).append("\r\n")
+                    .append("total_commands_processed:").append(closedCommands.sum() + sum(c -> c.commands)).append("\r\n")
+                    .append("keyspace_hits:").append(closedHits.sum() + sum(c -> c.hits)).append("\r\n")
+                    .append("keyspace_misses:").append(closedMisses.sum() + sum(c -> c.misses)).append("\r\n")
                     .append("expired_keys:").append(store.stats().expired()).append("\r\n")
                     .append("evicted_keys:").append(store.stats().evicted()).append("\r\n\r\n");
         }
@@ -166,6 +179,14 @@ public final class KvServer implements AutoCloseable {
             }
         }
         return sb.toString();
+    }
+
+    private long sum(java.util.function.ToLongFunction<ClientState> f) {
+        long n = 0;
+        for (ClientState c : connected) {
+            n += f.applyAsLong(c);
+        }
+        return n;
     }
 
     /** For connections over maxclients: Redis's error, then close. */

@@ -75,6 +75,9 @@ class KvServerJedisTest {
             assertThat(j.info("server")).contains("redis_version:");
             assertThat(j.info("clients")).contains("connected_clients:");
             assertThat(j.dbSize()).isPositive();
+            String stats = j.info("stats");
+            assertThat(stats).containsPattern("keyspace_hits:[1-9]").containsPattern("keyspace_misses:[1-9]")
+                    .containsPattern("total_commands_processed:[1-9]");
         }
     }
 
