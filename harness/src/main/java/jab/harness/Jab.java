@@ -6,6 +6,7 @@ import jab.harness.cli.ListCommand;
 import jab.harness.cli.RunCommand;
 import jab.harness.cli.SemanticsCommand;
 import jab.harness.process.VerifyCommand;
+import jab.harness.kv.KvCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -17,7 +18,7 @@ import picocli.CommandLine.Command;
             "",
             "Start with: ./jab list, ./jab jdks, ./jab env, then ./jab run fs"},
         subcommands = {ListCommand.class, JdksCommand.class, EnvCommand.class, RunCommand.class,
-            SemanticsCommand.class, VerifyCommand.class,
+            SemanticsCommand.class, VerifyCommand.class, KvCommand.class,
             jab.harness.compare.CompareCommand.class,
             jab.harness.report.ReportCommand.class,
             jab.harness.report.MergeCommand.class,

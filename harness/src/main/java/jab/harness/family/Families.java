@@ -5,12 +5,13 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 import jab.harness.fs.FsFamily;
+import jab.harness.kv.KvFamily;
 import jab.harness.mmap.MmapFamily;
 import jab.harness.process.ProcessFamily;
 
 /** The families jab knows, in the order {@code jab run} runs them. */
 public final class Families {
-    private static final List<Family> ALL = List.of(new FsFamily(), new ProcessFamily(), new MmapFamily());
+    private static final List<Family> ALL = List.of(new FsFamily(), new ProcessFamily(), new MmapFamily(), new KvFamily());
 
     private Families() {
     }

@@ -1,0 +1,49 @@
+package jab.bench.kv;
+
+import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
+
+import jab.kv.ByteKey;
+
+/**
+ * The precomputed work every kv benchmark replays: keys, values, and a fixed sequence of operations
+ * (70% get, 25% set, 5% del, as in MilletDB's benchmarks) over random keys. Computing them ahead keeps
+ * random numbers, string formatting and allocation out of the measured code, and replaying the same
+ * sequence lets the store and the ConcurrentHashMap baseline do exactly the same work.
+ */
+public final class KvWorkload {
+    public static final int KEYS = 16_384;
+    public static final int VALUE_SIZE = 32;
+    /** A power of two, so the cursor wraps with a mask. */
+    public static final int SEQUENCE = 1 << 16;
+    public static final byte GET = 0;
+    public static final byte SET = 1;
+    public static final byte DEL = 2;
+
+    public final ByteKey[] keys = new ByteKey[KEYS];
+    public final byte[][] values = new byte[KEYS][];
+    public final int[] keyIndex = new int[SEQUENCE];
+    public final byte[] op = new byte[SEQUENCE];
+
+    public KvWorkload() {
+        SplittableRandom rnd = new SplittableRandom(2024);
+        for (int i = 0; i < KEYS; i++) {
+            keys[i] = new ByteKey(String.format("key:%08d", i).getBytes(StandardCharsets.US_ASCII));
+            byte[] v = new byte[VALUE_SIZE];
+            for (int j = 0; j < v.length; j++) {
+                v[j] = (byte) ('a' + rnd.nextInt(26));
+            }
+            values[i] = v;
+        }
+        for (int i = 0; i < SEQUENCE; i++) {
+            keyIndex[i] = rnd.nextInt(KEYS);
+            int p = rnd.nextInt(100);
+            op[i] = p < 70 ? GET : p < 95 ? SET : DEL;
+        }
+    }
+
+    /** A per-thread position in the sequence; threads start apart so they do not march in lockstep. */
+    public static int startFor(int thread) {
+        return (thread * 7919) & (SEQUENCE - 1);
+    }
+}

@@ -1,0 +1,172 @@
+package jab.harness.kv;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+import jab.harness.UsageException;
+import jab.kv.load.LoadConfig;
+import jab.kv.load.LoadGenerator;
+import jab.kv.load.LoadResult;
+import jab.kv.server.KvServer;
+import jab.kv.server.ServerConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code jab kv serve} and {@code jab kv load}: the RESP server and the load generator. */
+@Command(name = "kv", mixinStandardHelpOptions = true,
+        description = {"The kv family's tools: a RESP (Redis protocol) server on jab's sharded store, and a",
+            "load generator for any RESP server. redis-cli, redis-benchmark and Redis clients work with both."},
+        subcommands = {KvCommand.Serve.class, KvCommand.Load.class},
+        footer = {"", "Examples:",
+            "  ./jab kv serve --port 6380                 then: redis-cli -p 6380 ping",
+            "  redis-benchmark -p 6380 -t get,set -c 50 -P 16 -q",
+            "  ./jab kv load --target 127.0.0.1:6380 --clients 32 --duration 10s --get-ratio 0.8"})
+public final class KvCommand implements Runnable {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new UsageException("kv needs a subcommand: serve or load (see ./jab kv --help)");
+    }
+
+    @Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {"Serves jab's sharded store over RESP2 until SIGTERM or Ctrl-C.",
+                "Prints 'listening on HOST:PORT' once it accepts connections."})
+    static final class Serve implements Callable<Integer> {
+        @Option(names = "--bind", defaultValue = "127.0.0.1", description = "address to listen on (default: loopback only)")
+        String bind;
+
+        @Option(names = "--port", defaultValue = "6380", description = "TCP port (0: any free port); default 6380")
+        int port;
+
+        @Option(names = "--shards", defaultValue = "16", description = "store shards, rounded up to a power of two; default 16")
+        int shards;
+
+        @Option(names = "--requirepass", paramLabel = "PASSWORD", description = "clients must AUTH with this first")
+        String requirepass;
+
+        @Option(names = "--max-bulk", defaultValue = "8388608", description = "largest argument accepted, bytes; default 8 MiB")
+        int maxBulk;
+
+        @Option(names = "--max-keys", defaultValue = "0", description = "most keys stored (0: no limit)")
+        long maxKeys;
+
+        @Option(names = "--io-threads", defaultValue = "0", description = "event-loop threads (0: one per CPU)")
+        int ioThreads;
+
+        @Override
+        public Integer call() throws Exception {
+            if (port < 0 || port > 65535) {
+                throw new UsageException("--port must be 0..65535, got " + port);
+            }
+            if (shards < 1 || shards > 65536) {
+                throw new UsageException("--shards must be 1..65536, got " + shards);
+            }
+            if (maxBulk < 1) {
+                throw new UsageException("--max-bulk must be >= 1");
+            }
+            ServerConfig c = new ServerConfig();
+            c.bind = bind;
+            c.port = port;
+            c.shards = shards;
+            c.requirepass = requirepass;
+            c.maxBulk = maxBulk;
+            c.maxKeys = maxKeys;
+            c.ioThreads = ioThreads;
+            KvServer server = new KvServer(c);
+            int bound = server.start();
+            CountDownLatch stopped = new CountDownLatch(1);
+            // SIGTERM and Ctrl-C run the shutdown hooks: close the listener and connections, then let
+            // the JVM exit (the launcher execs java, so the signal reaches this JVM directly).
+            Thread hook = new Thread(() -> {
+                server.close(Duration.ofSeconds(3));
+                stopped.countDown();
+            }, "kv-serve-stop");
+            Runtime.getRuntime().addShutdownHook(hook);
+            System.out.printf(Locale.ROOT, "jab kv serve: listening on %s:%d (%s transport, %d shards%s)%n",
+                    bind, bound, server.transport(), server.store().shardCount(), requirepass != null ? ", AUTH required" : "");
+            System.out.flush();
+            server.awaitClose();
+            stopped.await();
+            return 0;
+        }
+    }
+
+    @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {"Sends GET/SET load to a RESP server (jab's or Redis) and prints throughput and latency",
+                "(average, p50, p99, p99.9, max). Closed loop by default; --rate R: open loop at R requests/s",
+                "with latency measured from when each request was due (coordinated omission corrected)."})
+    static final class Load implements Callable<Integer> {
+        @Option(names = "--target", defaultValue = "127.0.0.1:6380", paramLabel = "HOST:PORT", description = "server; default 127.0.0.1:6380")
+        String target;
+
+        @Option(names = "--clients", defaultValue = "64", description = "connections, one thread each; default 64")
+        int clients;
+
+        @Option(names = "--duration", defaultValue = "20s", description = "measured time, e.g. 20s, 500ms, 1m; default 20s")
+        String duration;
+
+        @Option(names = "--warmup", defaultValue = "5s", description = "unmeasured time first; default 5s")
+        String warmup;
+
+        @Option(names = "--get-ratio", defaultValue = "0.8", description = "share of GETs (the rest are SETs); default 0.8")
+        double getRatio;
+
+        @Option(names = "--keys", defaultValue = "50000", description = "distinct keys, all set before the run; default 50000")
+        int keys;
+
+        @Option(names = "--value-size", defaultValue = "32", description = "bytes per value; default 32")
+        int valueSize;
+
+        @Option(names = "--pipeline", defaultValue = "1", description = "commands per round trip; default 1")
+        int pipeline;
+
+        @Option(names = "--rate", description = "total requests per second (open loop); default: closed loop")
+        Double rate;
+
+        @Option(names = "--password", description = "AUTH with this password first")
+        String password;
+
+        @Override
+        public Integer call() throws Exception {
+            LoadConfig c = new LoadConfig();
+            int colon = target.lastIndexOf(':');
+            if (colon <= 0) {
+                throw new UsageException("--target must be HOST:PORT, got " + target);
+            }
+            c.host = target.substring(0, colon);
+            try {
+                c.port = Integer.parseInt(target.substring(colon + 1));
+            } catch (NumberFormatException e) {
+                throw new UsageException("--target must be HOST:PORT, got " + target);
+            }
+            c.clients = clients;
+            c.durationMillis = Durations.millis(duration, "--duration");
+            c.warmupMillis = Durations.millis(warmup, "--warmup");
+            c.getRatio = getRatio;
+            c.keys = keys;
+            c.valueSize = valueSize;
+            c.pipeline = pipeline;
+            c.rate = rate == null ? 0 : rate;
+            if (rate != null && rate <= 0) {
+                throw new UsageException("--rate must be > 0");
+            }
+            c.password = password;
+            try {
+                c.validate();
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+            System.out.printf(Locale.ROOT, "jab kv load: %s, %d clients, %s warmup + %s, GET ratio %s, %d keys, %d-byte values, pipeline %d, %s%n",
+                    target, clients, warmup, duration, getRatio, keys, valueSize, pipeline,
+                    c.rate > 0 ? "open loop at " + c.rate + " req/s" : "closed loop");
+            LoadResult r = new LoadGenerator(c).run();
+            System.out.println();
+            System.out.print(r.table());
+            return r.errors == 0 ? 0 : 1;
+        }
+    }
+}

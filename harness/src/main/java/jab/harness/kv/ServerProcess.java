@@ -1,0 +1,150 @@
+package jab.harness.kv;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A RESP server in its own process (a jab server in its own JVM, or redis-server) on a loopback port,
+ * started, waited for until it answers PING, and stopped with SIGTERM (then SIGKILL after 10 s).
+ */
+final class ServerProcess implements AutoCloseable {
+    private static final Pattern LISTENING = Pattern.compile("listening on [^:]+:(\\d+)");
+    final String name;
+    final int port;
+    final String version;
+    private final Process process;
+
+    private ServerProcess(String name, Process process, int port, String version) {
+        this.name = name;
+        this.process = process;
+        this.port = port;
+        this.version = version;
+    }
+
+    /** jab kv serve --port 0 in a new JVM with this JVM's java and class path; the port is read from its output. */
+    static ServerProcess jab(Path java, int shards) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xms256m", "-Xmx1g",
+                "-cp", System.getProperty("java.class.path"), "jab.harness.Jab", "kv", "serve",
+                "--bind", "127.0.0.1", "--port", "0", "--shards", Integer.toString(shards)));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        StringBuilder seen = new StringBuilder();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        String line;
+        while (System.nanoTime() < deadline && (line = out.readLine()) != null) {
+            seen.append(line).append('\n');
+            Matcher m = LISTENING.matcher(line);
+            if (m.find()) {
+                int port = Integer.parseInt(m.group(1));
+                Thread drain = new Thread(() -> drain(out), "kv-server-output");
+                drain.setDaemon(true);
+                drain.start();
+                ServerProcess s = new ServerProcess("jab", p, port, "jab kv serve (" + java + ")");
+                s.awaitPong();
+                return s;
+            }
+        }
+        p.destroyForcibly();
+        throw new IOException("jab kv serve did not start: " + seen.toString().trim());
+    }
+
+    /** redis-server on a free loopback port with persistence off. */
+    static ServerProcess redis(Path redisServer) throws IOException, InterruptedException {
+        int port = freePort();
+        Process p = new ProcessBuilder(redisServer.toString(), "--port", Integer.toString(port), "--bind", "127.0.0.1",
+                "--save", "", "--appendonly", "no", "--daemonize", "no", "--protected-mode", "yes", "--loglevel", "warning")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        ServerProcess s = new ServerProcess("redis", p, port, redisVersion(redisServer));
+        try {
+            s.awaitPong();
+        } catch (IOException e) {
+            s.close();
+            throw e;
+        }
+        return s;
+    }
+
+    private void awaitPong() throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IOException(name + " server exited with " + process.exitValue());
+            }
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+                s.setSoTimeout(2000);
+                OutputStream o = s.getOutputStream();
+                o.write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
+                o.flush();
+                byte[] b = new byte[7];
+                if (s.getInputStream().readNBytes(b, 0, 7) == 7 && new String(b, StandardCharsets.US_ASCII).startsWith("+PONG")) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // still starting
+            }
+            Thread.sleep(100);
+        }
+        throw new IOException(name + " server did not answer PING on port " + port);
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket()) {
+            s.setReuseAddress(true);
+            s.bind(new InetSocketAddress("127.0.0.1", 0));
+            return s.getLocalPort();
+        }
+    }
+
+    private static void drain(BufferedReader out) {
+        try {
+            while (out.readLine() != null) {
+                // keep the pipe empty so the server never blocks on its stdout
+            }
+        } catch (IOException ignored) {
+            // the server is gone
+        }
+    }
+
+    private static String redisVersion(Path redisServer) {
+        try {
+            Process p = new ProcessBuilder(redisServer.toString(), "--version").redirectErrorStream(true).start();
+            String v = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            p.waitFor(5, TimeUnit.SECONDS);
+            return v;
+        } catch (IOException | InterruptedException e) {
+            return "redis-server";
+        }
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    /** SIGTERM, then SIGKILL if it is still there after 10 s; waits until it is gone. */
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

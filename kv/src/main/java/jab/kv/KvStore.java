@@ -1,0 +1,470 @@
+package jab.kv;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+
+/**
+ * A sharded in-memory key-value store with Redis string semantics.
+ *
+ * <p>Keys go to one of a power-of-two number of shards by hash; each shard is a
+ * {@link ConcurrentHashMap}, so there is no global lock: reads never block, and writes to one key are
+ * atomic through the map's per-bin locking ({@code compute}). Operations over several keys (MGET, MSET,
+ * DEL k1 k2) are atomic per key, not as a whole. Expired keys disappear on access (lazy) and through a
+ * bounded background sweep of the keys that carry a deadline. Only rare events (expiry, eviction) are counted here, in LongAdders; per-operation counts
+ * (hits, misses) are the caller's, who can keep them per thread for free (the server counts per connection).
+ */
+public final class KvStore implements AutoCloseable {
+    /** A rough per-entry cost for max-memory: map node, key object and array headers. */
+    static final int ENTRY_OVERHEAD = 96;
+
+    private final Shard[] shards;
+    /** The shards' maps, for get: one dependent load fewer than going through the Shard. */
+    private final ConcurrentHashMap<ByteKey, Object>[] maps;
+    private final int mask;
+    private final LongSupplier clock;
+    private final long maxKeysPerShard;
+    private final long maxBytesPerShard;
+    private final EvictionPolicy eviction;
+    private final KvStats stats = new KvStats();
+    private final ScheduledExecutorService sweeper;
+    private final int sweepBudget;
+
+    public KvStore() {
+        this(KvConfig.defaults());
+    }
+
+    public KvStore(KvConfig config) {
+        int n = config.shards;
+        shards = new Shard[n];
+        for (int i = 0; i < n; i++) {
+            shards[i] = new Shard(config.maxMemoryBytes > 0);
+        }
+        mask = n - 1;
+        @SuppressWarnings("unchecked")
+        ConcurrentHashMap<ByteKey, Object>[] m = new ConcurrentHashMap[n];
+        for (int i = 0; i < n; i++) {
+            m[i] = shards[i].map;
+        }
+        maps = m;
+        clock = config.clock;
+        maxKeysPerShard = config.maxKeys == 0 ? 0 : (config.maxKeys + n - 1) / n;
+        maxBytesPerShard = config.maxMemoryBytes == 0 ? 0 : Math.max(1, config.maxMemoryBytes / n);
+        eviction = config.eviction;
+        sweepBudget = config.sweepBudgetPerShard;
+        if (config.sweepIntervalMillis > 0) {
+            sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "kv-expiry-sweep");
+                t.setDaemon(true);
+                return t;
+            });
+            sweeper.scheduleWithFixedDelay(this::sweep, config.sweepIntervalMillis, config.sweepIntervalMillis,
+                    TimeUnit.MILLISECONDS);
+        } else {
+            sweeper = null;
+        }
+    }
+
+    public int shardCount() {
+        return shards.length;
+    }
+
+    public KvStats stats() {
+        return stats;
+    }
+
+    private Shard shard(ByteKey key) {
+        return shards[index(key)];
+    }
+
+    /**
+     * The map uses the low bits of the key's hash for its bins; choose the shard from the high bits of
+     * a multiplicative mix, so the keys of one shard still spread over all of its map's bins.
+     */
+    private int index(ByteKey key) {
+        return key.hashCode() * 0x9E3779B9 >>> 16 & mask;
+    }
+
+    private boolean isExpired(Object stored, long now) {
+        return stored instanceof Expiring && ((Expiring) stored).expireAt <= now;
+    }
+
+    /** The live stored object of a key, removing it first when its deadline has passed. */
+    private Object live(Shard s, ByteKey key) {
+        Object v = s.map.get(key);
+        if (v instanceof Expiring && ((Expiring) v).expireAt <= clock.getAsLong()) {
+            if (s.map.remove(key, v)) {
+                s.removed(key, v);
+                stats.expired.increment();
+            }
+            return null;
+        }
+        return v;
+    }
+
+    public byte[] get(ByteKey key) {
+        Object v = maps[index(key)].get(key);
+        if (v instanceof byte[]) {
+            return (byte[]) v;
+        }
+        return v == null ? null : getExpiring(key);
+    }
+
+    /** The rarer path of get, kept out of it so get stays small enough to inline everywhere. */
+    private byte[] getExpiring(ByteKey key) {
+        Object v = live(shard(key), key);
+        return v == null ? null : Expiring.valueOf(v);
+    }
+
+    /** SET without options: always stores, clears any deadline. */
+    public void set(ByteKey key, byte[] value) {
+        Shard s = shard(key);
+        if (s.limited(maxKeysPerShard, maxBytesPerShard)) {
+            set(key, value, SetOptions.NONE);
+            return;
+        }
+        s.map.put(key, value);
+    }
+
+    /** SET with NX / XX / PX: returns whether the value was stored. */
+    public boolean set(ByteKey key, byte[] value, SetOptions options) {
+        Shard s = shard(key);
+        long now = clock.getAsLong();
+        Object stored = options.ttlMillis > 0 ? new Expiring(value, saturatedAdd(now, options.ttlMillis)) : value;
+        boolean[] done = new boolean[1];
+        Object[] old = new Object[1];
+        boolean limited = s.limited(maxKeysPerShard, maxBytesPerShard);
+        if (limited) {
+            makeRoom(s, key, value.length);
+        }
+        s.map.compute(key, (k, cur) -> {
+            boolean exists = cur != null && !isExpired(cur, now);
+            if (options.onlyIfAbsent && exists || options.onlyIfPresent && !exists) {
+                return cur;
+            }
+            done[0] = true;
+            old[0] = cur;
+            return stored;
+        });
+        if (done[0]) {
+            s.replaced(key, old[0], stored);
+        }
+        return done[0];
+    }
+
+    /** DEL of one key, without the varargs array: 1 if it existed, else 0. */
+    public long del(ByteKey key) {
+        Shard s = shard(key);
+        Object v = s.map.remove(key);
+        if (v == null) {
+            return 0;
+        }
+        s.removed(key, v);
+        if (isExpired(v, clock.getAsLong())) {
+            stats.expired.increment();
+            return 0;
+        }
+        return 1;
+    }
+
+    /** Deletes the keys; returns how many existed (expired ones do not count). */
+    public long del(ByteKey... keys) {
+        long n = 0;
+        long now = clock.getAsLong();
+        for (ByteKey key : keys) {
+            Shard s = shard(key);
+            Object v = s.map.remove(key);
+            if (v != null) {
+                s.removed(key, v);
+                if (isExpired(v, now)) {
+                    stats.expired.increment();
+                } else {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    public long exists(ByteKey... keys) {
+        long n = 0;
+        for (ByteKey key : keys) {
+            if (live(shard(key), key) != null) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * INCRBY: the decimal value plus delta, stored back as decimal, atomically per key; a missing key
+     * counts as 0 and a deadline is kept, as in Redis.
+     */
+    public long incrBy(ByteKey key, long delta) {
+        Shard s = shard(key);
+        long now = clock.getAsLong();
+        if (s.limited(maxKeysPerShard, maxBytesPerShard)) {
+            makeRoom(s, key, 20);
+        }
+        long[] result = new long[1];
+        Object[] old = new Object[1];
+        Object[] neu = new Object[1];
+        s.map.compute(key, (k, cur) -> {
+            boolean exists = cur != null && !isExpired(cur, now);
+            long base = exists ? Numbers.parseLong(Expiring.valueOf(cur)) : 0;
+            if (delta > 0 && base > Long.MAX_VALUE - delta || delta < 0 && base < Long.MIN_VALUE - delta) {
+                throw new KvException(KvException.OVERFLOW);
+            }
+            long next = base + delta;
+            result[0] = next;
+            byte[] bytes = Long.toString(next).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            Object stored = exists && cur instanceof Expiring ? new Expiring(bytes, ((Expiring) cur).expireAt) : bytes;
+            old[0] = cur;
+            neu[0] = stored;
+            return stored;
+        });
+        s.replaced(key, old[0], neu[0]);
+        return result[0];
+    }
+
+    public long incr(ByteKey key) {
+        return incrBy(key, 1);
+    }
+
+    public long decr(ByteKey key) {
+        return incrBy(key, -1);
+    }
+
+    public List<byte[]> mget(List<ByteKey> keys) {
+        List<byte[]> out = new ArrayList<>(keys.size());
+        for (ByteKey k : keys) {
+            out.add(get(k));
+        }
+        return out;
+    }
+
+    /** MSET: each key set as by SET; atomic per key, not across keys. */
+    public void mset(List<ByteKey> keys, List<byte[]> values) {
+        for (int i = 0; i < keys.size(); i++) {
+            set(keys.get(i), values.get(i));
+        }
+    }
+
+    /** PEXPIRE: a deadline millis from now (<= 0 deletes the key, as Redis does); false if no key. */
+    public boolean pexpire(ByteKey key, long millis) {
+        Shard s = shard(key);
+        long now = clock.getAsLong();
+        if (millis <= 0) {
+            return del(key) > 0;
+        }
+        long at = saturatedAdd(now, millis);
+        boolean[] done = new boolean[1];
+        Object[] old = new Object[1];
+        Object[] neu = new Object[1];
+        s.map.computeIfPresent(key, (k, cur) -> {
+            if (isExpired(cur, now)) {
+                old[0] = cur;
+                return null;
+            }
+            done[0] = true;
+            old[0] = cur;
+            neu[0] = new Expiring(Expiring.valueOf(cur), at);
+            return neu[0];
+        });
+        if (old[0] != null) {
+            s.replaced(key, old[0], neu[0]);
+        }
+        return done[0];
+    }
+
+    public boolean expire(ByteKey key, long seconds) {
+        return pexpire(key, seconds > Long.MAX_VALUE / 1000 ? Long.MAX_VALUE : seconds * 1000);
+    }
+
+    /** Milliseconds left: -2 when the key does not exist, -1 when it has no deadline. */
+    public long pttl(ByteKey key) {
+        Object v = live(shard(key), key);
+        if (v == null) {
+            return -2;
+        }
+        long at = Expiring.deadlineOf(v);
+        return at == 0 ? -1 : Math.max(0, at - clock.getAsLong());
+    }
+
+    /** Seconds left, rounded as Redis rounds (to nearest); -2 / -1 as for {@link #pttl}. */
+    public long ttl(ByteKey key) {
+        long ms = pttl(key);
+        return ms < 0 ? ms : (ms + 500) / 1000;
+    }
+
+    /** Keys stored, including expired ones the sweep has not removed yet (as Redis's DBSIZE). */
+    public long dbsize() {
+        long n = 0;
+        for (Shard s : shards) {
+            n += s.map.mappingCount();
+        }
+        return n;
+    }
+
+    public long keysWithDeadline() {
+        long n = 0;
+        for (Shard s : shards) {
+            n += s.volatileKeys.size();
+        }
+        return n;
+    }
+
+    /** Estimated bytes held (keys, values, per-entry overhead); 0 unless max-memory is set. */
+    public long usedMemory() {
+        long n = 0;
+        for (Shard s : shards) {
+            n += s.bytes == null ? 0 : s.bytes.sum();
+        }
+        return n;
+    }
+
+    public void flush() {
+        for (Shard s : shards) {
+            s.clear();
+        }
+    }
+
+    /** One bounded pass: at most the budget of deadline-carrying keys per shard, from a rotating cursor. */
+    public void sweep() {
+        long now = clock.getAsLong();
+        for (Shard s : shards) {
+            if (s.volatileKeys.isEmpty()) {
+                continue;
+            }
+            synchronized (s.sweepLock) {
+                for (int i = 0; i < sweepBudget; i++) {
+                    if (s.sweepCursor == null || !s.sweepCursor.hasNext()) {
+                        s.sweepCursor = s.volatileKeys.iterator();
+                        if (!s.sweepCursor.hasNext()) {
+                            break;
+                        }
+                    }
+                    ByteKey k = s.sweepCursor.next();
+                    Object v = s.map.get(k);
+                    if (!(v instanceof Expiring)) {
+                        s.volatileKeys.remove(k);
+                    } else if (((Expiring) v).expireAt <= now && s.map.remove(k, v)) {
+                        s.removed(k, v);
+                        stats.expired.increment();
+                    }
+                }
+            }
+        }
+    }
+
+    /** Before a write to a limited shard: evict (or refuse) until one more entry fits. */
+    private void makeRoom(Shard s, ByteKey key, int valueLength) {
+        if (s.map.containsKey(key) && maxBytesPerShard == 0) {
+            return; // an overwrite does not add a key
+        }
+        long need = maxBytesPerShard == 0 ? 0 : ENTRY_OVERHEAD + key.length() + valueLength;
+        for (int guard = 0; guard < 1_000_000; guard++) {
+            boolean keysOk = maxKeysPerShard == 0 || s.map.mappingCount() < maxKeysPerShard;
+            boolean bytesOk = maxBytesPerShard == 0 || s.bytes.sum() + need <= maxBytesPerShard;
+            if (keysOk && bytesOk) {
+                return;
+            }
+            if (eviction == EvictionPolicy.NOEVICTION || !s.evictOne(key, stats)) {
+                if (!keysOk || s.map.isEmpty()) {
+                    throw new KvException(KvException.OOM);
+                }
+                if (!bytesOk) {
+                    throw new KvException(KvException.OOM);
+                }
+            }
+        }
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long r = a + b;
+        return ((a ^ r) & (b ^ r)) < 0 ? Long.MAX_VALUE : r;
+    }
+
+    @Override
+    public void close() {
+        if (sweeper != null) {
+            sweeper.shutdownNow();
+        }
+    }
+
+    /** One shard: its map, the keys that carry a deadline (for the sweep) and, with max-memory, its bytes. */
+    private static final class Shard {
+        final ConcurrentHashMap<ByteKey, Object> map = new ConcurrentHashMap<>();
+        final java.util.Set<ByteKey> volatileKeys = ConcurrentHashMap.newKeySet();
+        final LongAdder bytes;
+        final Object sweepLock = new Object();
+        Iterator<ByteKey> sweepCursor;
+        Iterator<ByteKey> evictCursor;
+
+        Shard(boolean countBytes) {
+            bytes = countBytes ? new LongAdder() : null;
+        }
+
+        boolean limited(long maxKeys, long maxBytes) {
+            return maxKeys > 0 || maxBytes > 0;
+        }
+
+        static long cost(ByteKey k, Object v) {
+            return ENTRY_OVERHEAD + k.length() + Expiring.valueOf(v).length;
+        }
+
+        void replaced(ByteKey key, Object old, Object neu) {
+            if (neu instanceof Expiring) {
+                volatileKeys.add(key);
+            }
+            if (bytes != null) {
+                bytes.add((neu == null ? 0 : cost(key, neu)) - (old == null ? 0 : cost(key, old)));
+            }
+        }
+
+        void removed(ByteKey key, Object old) {
+            if (old instanceof Expiring) {
+                volatileKeys.remove(key);
+            }
+            if (bytes != null) {
+                bytes.add(-cost(key, old));
+            }
+        }
+
+        /** Removes one key other than {@code keep}; false when there is none. */
+        synchronized boolean evictOne(ByteKey keep, KvStats stats) {
+            for (int tries = 0; tries < 2; tries++) {
+                if (evictCursor == null || !evictCursor.hasNext()) {
+                    evictCursor = map.keySet().iterator();
+                }
+                while (evictCursor.hasNext()) {
+                    ByteKey k = evictCursor.next();
+                    if (k.equals(keep)) {
+                        continue;
+                    }
+                    Object v = map.remove(k);
+                    if (v != null) {
+                        removed(k, v);
+                        stats.evicted.increment();
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
+        void clear() {
+            map.clear();
+            volatileKeys.clear();
+            if (bytes != null) {
+                bytes.reset();
+            }
+        }
+    }
+}

@@ -1,0 +1,354 @@
+package jab.kv.server;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import io.netty.buffer.ByteBuf;
+
+import jab.kv.ByteKey;
+import jab.kv.KvException;
+import jab.kv.KvStore;
+import jab.kv.SetOptions;
+
+/**
+ * The command table: each command's arity check, its call into the {@link KvStore} and its reply,
+ * with errors worded as Redis words them so clients and tools that match on them behave.
+ */
+final class Commands {
+    enum Outcome { CONTINUE, CLOSE }
+
+    private final KvStore store;
+    private final ServerConfig config;
+    private final KvServer server;
+    private final byte[] password;
+
+    Commands(KvStore store, ServerConfig config, KvServer server) {
+        this.store = store;
+        this.config = config;
+        this.server = server;
+        this.password = config.requirepass == null || config.requirepass.isEmpty() ? null
+                : config.requirepass.getBytes(StandardCharsets.UTF_8);
+    }
+
+    boolean needsAuth() {
+        return password != null;
+    }
+
+    Outcome execute(byte[][] a, ClientState client, ByteBuf out) {
+        client.commands++;
+        String name = lower(a[0]);
+        if (!client.authenticated && !name.equals("auth") && !name.equals("quit")) {
+            Resp.error(out, "NOAUTH Authentication required.");
+            return Outcome.CONTINUE;
+        }
+        try {
+            return run(name, a, client, out);
+        } catch (KvException e) {
+            Resp.error(out, e.getMessage());
+            return Outcome.CONTINUE;
+        }
+    }
+
+    private Outcome run(String name, byte[][] a, ClientState client, ByteBuf out) {
+        int n = a.length;
+        switch (name) {
+            case "get":
+                if (arity(out, name, n == 2)) {
+                    Resp.bulk(out, get(a[1], client));
+                }
+                break;
+            case "set":
+                if (arity(out, name, n >= 3)) {
+                    set(a, out);
+                }
+                break;
+            case "ping":
+                if (arity(out, name, n <= 2)) {
+                    if (n == 1) {
+                        Resp.raw(out, Resp.PONG);
+                    } else {
+                        Resp.bulk(out, a[1]);
+                    }
+                }
+                break;
+            case "echo":
+                if (arity(out, name, n == 2)) {
+                    Resp.bulk(out, a[1]);
+                }
+                break;
+            case "del":
+            case "unlink":
+                if (arity(out, name, n >= 2)) {
+                    Resp.integer(out, store.del(keys(a, 1, n)));
+                }
+                break;
+            case "exists":
+                if (arity(out, name, n >= 2)) {
+                    Resp.integer(out, store.exists(keys(a, 1, n)));
+                }
+                break;
+            case "incr":
+            case "decr":
+                if (arity(out, name, n == 2)) {
+                    Resp.integer(out, store.incrBy(new ByteKey(a[1]), name.equals("incr") ? 1 : -1));
+                }
+                break;
+            case "incrby":
+            case "decrby":
+                if (arity(out, name, n == 3)) {
+                    long d = integer(a[2]);
+                    if (name.equals("decrby") && d == Long.MIN_VALUE) {
+                        throw new KvException("ERR decrement would overflow");
+                    }
+                    Resp.integer(out, store.incrBy(new ByteKey(a[1]), name.equals("incrby") ? d : -d));
+                }
+                break;
+            case "mget":
+                if (arity(out, name, n >= 2)) {
+                    Resp.arrayHeader(out, n - 1);
+                    for (int i = 1; i < n; i++) {
+                        Resp.bulk(out, get(a[i], client));
+                    }
+                }
+                break;
+            case "mset":
+                if (arity(out, name, n >= 3 && n % 2 == 1)) {
+                    for (int i = 1; i < n; i += 2) {
+                        store.set(new ByteKey(a[i]), a[i + 1]);
+                    }
+                    Resp.raw(out, Resp.OK);
+                }
+                break;
+            case "expire":
+            case "pexpire":
+                if (arity(out, name, n == 3)) {
+                    long t = integer(a[2]);
+                    ByteKey k = new ByteKey(a[1]);
+                    boolean done = name.equals("expire") ? store.expire(k, t) : store.pexpire(k, t);
+                    Resp.integer(out, done ? 1 : 0);
+                }
+                break;
+            case "ttl":
+                if (arity(out, name, n == 2)) {
+                    Resp.integer(out, store.ttl(new ByteKey(a[1])));
+                }
+                break;
+            case "pttl":
+                if (arity(out, name, n == 2)) {
+                    Resp.integer(out, store.pttl(new ByteKey(a[1])));
+                }
+                break;
+            case "dbsize":
+                if (arity(out, name, n == 1)) {
+                    Resp.integer(out, store.dbsize());
+                }
+                break;
+            case "flushdb":
+            case "flushall":
+                if (arity(out, name, n <= 2)) {
+                    store.flush();
+                    Resp.raw(out, Resp.OK);
+                }
+                break;
+            case "select":
+                if (arity(out, name, n == 2)) {
+                    if (integer(a[1]) != 0) {
+                        Resp.error(out, "ERR DB index is out of range");
+                    } else {
+                        Resp.raw(out, Resp.OK);
+                    }
+                }
+                break;
+            case "auth":
+                auth(a, client, out);
+                break;
+            case "quit":
+                Resp.raw(out, Resp.OK);
+                return Outcome.CLOSE;
+            case "info":
+                Resp.bulk(out, server.info(n > 1 ? lower(a[1]) : "default"));
+                break;
+            case "command":
+                // redis-cli asks for COMMAND DOCS to show hints; an empty answer means "no hints".
+                if (n > 1 && lower(a[1]).equals("count")) {
+                    Resp.integer(out, 0);
+                } else {
+                    Resp.raw(out, Resp.EMPTY_ARRAY);
+                }
+                break;
+            case "client":
+                client(a, client, out);
+                break;
+            case "config":
+                config(a, out);
+                break;
+            default:
+                unknown(a, out);
+        }
+        return Outcome.CONTINUE;
+    }
+
+    private byte[] get(byte[] key, ClientState client) {
+        byte[] v = store.get(new ByteKey(key));
+        if (v == null) {
+            client.misses++;
+        } else {
+            client.hits++;
+        }
+        return v;
+    }
+
+    private void set(byte[][] a, ByteBuf out) {
+        boolean nx = false;
+        boolean xx = false;
+        long ttl = 0;
+        boolean hasTtl = false;
+        for (int i = 3; i < a.length; i++) {
+            String opt = lower(a[i]);
+            if (opt.equals("nx") && !xx) {
+                nx = true;
+            } else if (opt.equals("xx") && !nx) {
+                xx = true;
+            } else if ((opt.equals("ex") || opt.equals("px")) && !hasTtl && i + 1 < a.length) {
+                long v = integer(a[++i]);
+                if (v <= 0 || opt.equals("ex") && v > Long.MAX_VALUE / 1000) {
+                    throw new KvException("ERR invalid expire time in 'set' command");
+                }
+                ttl = opt.equals("ex") ? v * 1000 : v;
+                hasTtl = true;
+            } else {
+                throw new KvException("ERR syntax error");
+            }
+        }
+        ByteKey key = new ByteKey(a[1]);
+        if (!nx && !xx && !hasTtl) {
+            store.set(key, a[2]);
+            Resp.raw(out, Resp.OK);
+        } else if (store.set(key, a[2], SetOptions.of(nx, xx, ttl))) {
+            Resp.raw(out, Resp.OK);
+        } else {
+            Resp.raw(out, Resp.NULL_BULK);
+        }
+    }
+
+    private void auth(byte[][] a, ClientState client, ByteBuf out) {
+        if (a.length < 2 || a.length > 3) {
+            Resp.error(out, "ERR wrong number of arguments for 'auth' command");
+        } else if (password == null) {
+            Resp.error(out, "ERR AUTH <password> called without any password configured for the default user. "
+                    + "Are you sure your configuration is correct?");
+        } else if ((a.length == 2 || lower(a[1]).equals("default"))
+                && MessageDigest.isEqual(password, a[a.length - 1])) {
+            client.authenticated = true;
+            Resp.raw(out, Resp.OK);
+        } else {
+            Resp.error(out, "WRONGPASS invalid username-password pair or user is disabled.");
+        }
+    }
+
+    private void client(byte[][] a, ClientState client, ByteBuf out) {
+        String sub = a.length > 1 ? lower(a[1]) : "";
+        switch (sub) {
+            case "setname":
+                if (a.length != 3) {
+                    Resp.error(out, "ERR wrong number of arguments for 'client|setname' command");
+                } else {
+                    client.name = new String(a[2], StandardCharsets.UTF_8);
+                    Resp.raw(out, Resp.OK);
+                }
+                break;
+            case "getname":
+                Resp.bulk(out, client.name.isEmpty() ? null : client.name.getBytes(StandardCharsets.UTF_8));
+                break;
+            case "id":
+                Resp.integer(out, client.id);
+                break;
+            case "setinfo":
+                Resp.raw(out, Resp.OK);
+                break;
+            default:
+                Resp.error(out, "ERR unknown subcommand '" + (a.length > 1 ? str(a[1]) : "")
+                        + "'. Try CLIENT HELP.");
+        }
+    }
+
+    /** CONFIG GET for the few parameters tools ask about (redis-benchmark asks for save and appendonly). */
+    private void config(byte[][] a, ByteBuf out) {
+        if (a.length >= 3 && lower(a[1]).equals("get")) {
+            List<String[]> found = new ArrayList<>();
+            for (int i = 2; i < a.length; i++) {
+                String p = lower(a[i]);
+                if (p.equals("save") || p.equals("*")) {
+                    found.add(new String[] {"save", ""});
+                }
+                if (p.equals("appendonly") || p.equals("*")) {
+                    found.add(new String[] {"appendonly", "no"});
+                }
+                if (p.equals("databases") || p.equals("*")) {
+                    found.add(new String[] {"databases", "1"});
+                }
+            }
+            Resp.arrayHeader(out, found.size() * 2);
+            for (String[] kv : found) {
+                Resp.bulk(out, kv[0]);
+                Resp.bulk(out, kv[1]);
+            }
+        } else {
+            Resp.error(out, "ERR unknown subcommand '" + (a.length > 1 ? str(a[1]) : "") + "'. Try CONFIG HELP.");
+        }
+    }
+
+    private static void unknown(byte[][] a, ByteBuf out) {
+        StringBuilder sb = new StringBuilder("ERR unknown command '").append(trim(str(a[0]))).append("', with args beginning with: ");
+        for (int i = 1; i < a.length && sb.length() < 256; i++) {
+            sb.append('\'').append(trim(str(a[i]))).append("' ");
+        }
+        Resp.error(out, sb.toString());
+    }
+
+    private static boolean arity(ByteBuf out, String name, boolean ok) {
+        if (!ok) {
+            Resp.error(out, "ERR wrong number of arguments for '" + name + "' command");
+        }
+        return ok;
+    }
+
+    private static ByteKey[] keys(byte[][] a, int from, int to) {
+        ByteKey[] k = new ByteKey[to - from];
+        for (int i = from; i < to; i++) {
+            k[i - from] = new ByteKey(a[i]);
+        }
+        return k;
+    }
+
+    private static long integer(byte[] b) {
+        return jab.kv.Numbers.parseLong(b);
+    }
+
+    /** ASCII lower case; command names are ASCII, so this avoids a charset decoder on the hot path. */
+    static String lower(byte[] b) {
+        char[] c = new char[Math.min(b.length, 64)];
+        for (int i = 0; i < c.length; i++) {
+            int x = b[i] & 0xff;
+            c[i] = (char) (x >= 'A' && x <= 'Z' ? x + 32 : x);
+        }
+        return new String(c);
+    }
+
+    private static String str(byte[] b) {
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
+    /** Error lines must not contain CR/LF, and should stay short. */
+    private static String trim(String s) {
+        String t = s.replace('\r', ' ').replace('\n', ' ');
+        return t.length() > 128 ? t.substring(0, 128) : t;
+    }
+
+    static String upper(String s) {
+        return s.toUpperCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,201 @@
+package jab.kv.server;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+
+import jab.kv.KvConfig;
+import jab.kv.KvStore;
+
+/**
+ * The RESP server: a {@link KvStore} behind Netty, on the native epoll transport where Netty has it
+ * (Linux) and NIO elsewhere. Commands run on the connection's event-loop thread: the store never
+ * blocks, so a hand-off to other threads would only add latency.
+ */
+public final class KvServer implements AutoCloseable {
+    private final ServerConfig config;
+    private final KvStore store;
+    private final Commands commands;
+    private final AtomicInteger clients = new AtomicInteger();
+    private final AtomicLong nextClientId = new AtomicLong();
+    private final AtomicLong rejected = new AtomicLong();
+    private final java.util.Set<ClientState> connected = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    // Totals of closed connections; live ones are summed from their ClientState at INFO time.
+    private final java.util.concurrent.atomic.LongAdder closedCommands = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder closedHits = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder closedMisses = new java.util.concurrent.atomic.LongAdder();
+    private final long startedAt = System.currentTimeMillis();
+    private EventLoopGroup boss;
+    private EventLoopGroup workers;
+    private Channel listener;
+
+    public KvServer(ServerConfig config) {
+        this.config = config;
+        this.store = new KvStore(KvConfig.defaults().shards(config.shards).maxKeys(config.maxKeys)
+                .maxMemory(config.maxMemory).eviction(config.eviction));
+        this.commands = new Commands(store, config, this);
+    }
+
+    public static boolean nativeTransport() {
+        return Epoll.isAvailable();
+    }
+
+    /** Binds and starts serving; returns the port (useful with port 0). */
+    public int start() throws InterruptedException {
+        boolean epoll = nativeTransport();
+        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        boss = new MultiThreadIoEventLoopGroup(1, io);
+        workers = new MultiThreadIoEventLoopGroup(config.ioThreads, io);
+        Class<? extends ServerChannel> channel = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        ServerBootstrap b = new ServerBootstrap()
+                .group(boss, workers)
+                .channel(channel)
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(256 * 1024, 1024 * 1024))
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        if (clients.get() >= config.maxClients) {
+                            rejected.incrementAndGet();
+                            ch.pipeline().addLast(new Refuse());
+                            return;
+                        }
+                        clients.incrementAndGet();
+                        ClientState state = new ClientState(nextClientId.incrementAndGet(),
+                                String.valueOf(ch.remoteAddress()), !commands.needsAuth());
+                        connected.add(state);
+                        ch.closeFuture().addListener(f -> {
+                            // runs on the channel's event loop, after its last command
+                            connected.remove(state);
+                            closedCommands.add(state.commands);
+                            closedHits.add(state.hits);
+                            closedMisses.add(state.misses);
+                            clients.decrementAndGet();
+                        });
+                        ch.pipeline().addLast(new RespConnection(commands, config, state));
+                    }
+                });
+        listener = b.bind(new InetSocketAddress(config.bind, config.port)).sync().channel();
+        return ((InetSocketAddress) listener.localAddress()).getPort();
+    }
+
+    public int port() {
+        return ((InetSocketAddress) listener.localAddress()).getPort();
+    }
+
+    public KvStore store() {
+        return store;
+    }
+
+    public String transport() {
+        return nativeTransport() ? "epoll" : "nio";
+    }
+
+    /** Blocks until the listening socket closes (after {@link #close()}). */
+    public void awaitClose() throws InterruptedException {
+        listener.closeFuture().sync();
+    }
+
+    /** Stops accepting, closes every connection and the event loops; waits at most the given time. */
+    public void close(Duration timeout) {
+        if (listener != null) {
+            listener.close().awaitUninterruptibly(timeout.toMillis());
+        }
+        if (boss != null) {
+            boss.shutdownGracefully(0, timeout.toMillis(), TimeUnit.MILLISECONDS);
+            workers.shutdownGracefully(0, timeout.toMillis(), TimeUnit.MILLISECONDS);
+            boss.terminationFuture().awaitUninterruptibly(timeout.toMillis());
+            workers.terminationFuture().awaitUninterruptibly(timeout.toMillis());
+        }
+        store.close();
+    }
+
+    @Override
+    public void close() {
+        close(Duration.ofSeconds(5));
+    }
+
+    /** The INFO text for a section (server, clients, keyspace, stats; default/all: all of them). */
+    String info(String section) {
+        boolean all = section.equals("default") || section.equals("all") || section.equals("everything");
+        StringBuilder sb = new StringBuilder();
+        if (all || section.equals("server")) {
+            sb.append("# Server\r\n")
+                    .append("redis_version:7.0.0\r\n")
+                    .append("jab_kv_version:1\r\n")
+                    .append("redis_mode:standalone\r\n")
+                    .append("os:").append(System.getProperty("os.name")).append(' ').append(System.getProperty("os.arch")).append("\r\n")
+                    .append("multiplexing_api:").append(transport()).append("\r\n")
+                    .append("java_version:").append(System.getProperty("java.version")).append("\r\n")
+                    .append("process_id:").append(ProcessHandle.current().pid()).append("\r\n")
+                    .append("tcp_port:").append(port()).append("\r\n")
+                    .append("uptime_in_seconds:").append((System.currentTimeMillis() - startedAt) / 1000).append("\r\n")
+                    .append("shards:").append(store.shardCount()).append("\r\n\r\n");
+        }
+        if (all || section.equals("clients")) {
+            sb.append("# Clients\r\n")
+                    .append("connected_clients:").append(clients.get()).append("\r\n")
+                    .append("maxclients:").append(config.maxClients).append("\r\n")
+                    .append("rejected_connections:").append(rejected.get()).append("\r\n\r\n");
+        }
+        if (all || section.equals("stats")) {
+            sb.append("# Stats\r\n")
+                    .append("total_connections_received:").append(nextClientId.get()).append("\r\n")
+                    .append("total_commands_processed:").append(closedCommands.sum() + sum(c -> c.commands)).append("\r\n")
+                    .append("keyspace_hits:").append(closedHits.sum() + sum(c -> c.hits)).append("\r\n")
+                    .append("keyspace_misses:").append(closedMisses.sum() + sum(c -> c.misses)).append("\r\n")
+                    .append("expired_keys:").append(store.stats().expired()).append("\r\n")
+                    .append("evicted_keys:").append(store.stats().evicted()).append("\r\n\r\n");
+        }
+        if (all || section.equals("keyspace")) {
+            sb.append("# Keyspace\r\n");
+            long keys = store.dbsize();
+            if (keys > 0) {
+                sb.append("db0:keys=").append(keys).append(",expires=").append(store.keysWithDeadline()).append(",avg_ttl=0\r\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    private long sum(java.util.function.ToLongFunction<ClientState> f) {
+        long n = 0;
+        for (ClientState c : connected) {
+            n += f.applyAsLong(c);
+        }
+        return n;
+    }
+
+    /** For connections over maxclients: Redis's error, then close. */
+    private static final class Refuse extends ChannelInboundHandlerAdapter {
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            ByteBuf b = ctx.alloc().buffer();
+            Resp.error(b, "ERR max number of clients reached");
+            ctx.writeAndFlush(b).addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package jab.kv.server;
+
+import java.nio.charset.StandardCharsets;
+
+import io.netty.buffer.ByteBuf;
+
+/** RESP2 replies written straight into the connection's output buffer. */
+final class Resp {
+    private static final byte[] CRLF = {'\r', '\n'};
+    static final byte[] OK = "+OK\r\n".getBytes(StandardCharsets.US_ASCII);
+    static final byte[] PONG = "+PONG\r\n".getBytes(StandardCharsets.US_ASCII);
+    static final byte[] NULL_BULK = "$-1\r\n".getBytes(StandardCharsets.US_ASCII);
+    static final byte[] EMPTY_ARRAY = "*0\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[][] SMALL_INTS = new byte[256][];
+
+    static {
+        for (int i = 0; i < SMALL_INTS.length; i++) {
+            SMALL_INTS[i] = (":" + i + "\r\n").getBytes(StandardCharsets.US_ASCII);
+        }
+    }
+
+    private Resp() {
+    }
+
+    static void raw(ByteBuf out, byte[] bytes) {
+        out.writeBytes(bytes);
+    }
+
+    static void simple(ByteBuf out, String s) {
+        out.writeByte('+');
+        out.writeCharSequence(s, StandardCharsets.US_ASCII);
+        out.writeBytes(CRLF);
+    }
+
+    /** An error reply; {@code message} starts with its code (ERR, NOAUTH, WRONGPASS, OOM). */
+    static void error(ByteBuf out, String message) {
+        out.writeByte('-');
+        out.writeCharSequence(message, StandardCharsets.UTF_8);
+        out.writeBytes(CRLF);
+    }
+
+    static void integer(ByteBuf out, long n) {
+        if (n >= 0 && n < SMALL_INTS.length) {
+            out.writeBytes(SMALL_INTS[(int) n]);
+            return;
+        }
+        out.writeByte(':');
+        decimal(out, n);
+        out.writeBytes(CRLF);
+    }
+
+    static void bulk(ByteBuf out, byte[] value) {
+        if (value == null) {
+            out.writeBytes(NULL_BULK);
+            return;
+        }
+        out.writeByte('$');
+        decimal(out, value.length);
+        out.writeBytes(CRLF);
+        out.writeBytes(value);
+        out.writeBytes(CRLF);
+    }
+
+    static void bulk(ByteBuf out, String value) {
+        bulk(out, value.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static void arrayHeader(ByteBuf out, int n) {
+        out.writeByte('*');
+        decimal(out, n);
+        out.writeBytes(CRLF);
+    }
+
+    private static void decimal(ByteBuf out, long n) {
+        out.writeCharSequence(Long.toString(n), StandardCharsets.US_ASCII);
+    }
+}

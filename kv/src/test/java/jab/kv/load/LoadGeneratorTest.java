@@ -1,0 +1,73 @@
+package jab.kv.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+import jab.kv.server.KvServer;
+import jab.kv.server.ServerConfig;
+
+class LoadGeneratorTest {
+    private static LoadConfig config(int port) {
+        LoadConfig c = new LoadConfig();
+        c.port = port;
+        c.clients = 4;
+        c.warmupMillis = 200;
+        c.durationMillis = 800;
+        c.keys = 1000;
+        return c;
+    }
+
+    @Test
+    void closedLoopCountsRequestsAndLatencies() throws Exception {
+        ServerConfig sc = new ServerConfig();
+        sc.port = 0;
+        try (KvServer server = new KvServer(sc)) {
+            LoadConfig c = config(server.start());
+            c.pipeline = 8;
+            LoadResult r = new LoadGenerator(c).run();
+            assertThat(r.requests).isPositive();
+            assertThat(r.errors).isZero();
+            assertThat(r.latencyNanos.getTotalCount()).isEqualTo(r.requests);
+            assertThat(r.percentileMicros(99)).isGreaterThanOrEqualTo(r.percentileMicros(50)).isPositive();
+            assertThat(r.table()).contains("p99").contains("Throughput (RPS)").contains("| 4 |");
+            assertThat(server.store().dbsize()).isEqualTo(1000); // prefilled, and SETs only overwrite
+        }
+    }
+
+    @Test
+    void openLoopSendsAtTheRequestedRate() throws Exception {
+        ServerConfig sc = new ServerConfig();
+        sc.port = 0;
+        try (KvServer server = new KvServer(sc)) {
+            LoadConfig c = config(server.start());
+            c.rate = 2000;
+            c.durationMillis = 1000;
+            LoadResult r = new LoadGenerator(c).run();
+            assertThat(r.throughput()).isBetween(1500.0, 2500.0);
+            assertThat(r.errors).isZero();
+        }
+    }
+
+    @Test
+    void errorRepliesAreCounted() throws Exception {
+        ServerConfig sc = new ServerConfig();
+        sc.port = 0;
+        sc.maxKeys = 10; // the prefill's 1000 keys do not fit: SETs of new keys get OOM errors
+        try (KvServer server = new KvServer(sc)) {
+            LoadConfig c = config(server.start());
+            c.prefill = false;
+            c.getRatio = 0;
+            LoadResult r = new LoadGenerator(c).run();
+            assertThat(r.errors).isPositive();
+        }
+    }
+
+    @Test
+    void badSettingsAreRefused() {
+        LoadConfig c = config(1);
+        c.getRatio = 1.5;
+        assertThatThrownBy(() -> new LoadGenerator(c)).hasMessageContaining("--get-ratio");
+    }
+}

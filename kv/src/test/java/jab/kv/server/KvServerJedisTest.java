@@ -1,0 +1,172 @@
+package jab.kv.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Response;
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.params.SetParams;
+
+/** The server through Jedis, a Redis client library: commands, errors, pipelining, concurrent clients. */
+class KvServerJedisTest {
+    static KvServer server;
+    static int port;
+
+    @BeforeAll
+    static void start() throws Exception {
+        ServerConfig c = new ServerConfig();
+        c.port = 0;
+        c.shards = 8;
+        server = new KvServer(c);
+        port = server.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    private static Jedis client() {
+        return new Jedis("127.0.0.1", port);
+    }
+
+    @Test
+    void stringCommandsBehaveAsInRedis() throws Exception {
+        try (Jedis j = client()) {
+            assertThat(j.ping()).isEqualTo("PONG");
+            assertThat(j.echo("hi")).isEqualTo("hi");
+            assertThat(j.set("greeting", "hello")).isEqualTo("OK");
+            assertThat(j.get("greeting")).isEqualTo("hello");
+            assertThat(j.get("missing")).isNull();
+            assertThat(j.set("greeting", "x", SetParams.setParams().nx())).isNull();
+            assertThat(j.set("fresh", "x", SetParams.setParams().xx())).isNull();
+            assertThat(j.set("greeting", "hola", SetParams.setParams().xx())).isEqualTo("OK");
+            assertThat(j.incr("n")).isEqualTo(1);
+            assertThat(j.decr("n")).isEqualTo(0);
+            assertThat(j.mset("a", "1", "b", "2")).isEqualTo("OK");
+            assertThat(j.mget("a", "zz", "b")).containsExactly("1", null, "2");
+            assertThat(j.exists("a", "b", "zz")).isEqualTo(2);
+            assertThat(j.del("a", "zz")).isEqualTo(1);
+            assertThat(j.expire("b", 100)).isEqualTo(1);
+            assertThat(j.ttl("b")).isEqualTo(100);
+            assertThat(j.pttl("b")).isBetween(99_000L, 100_000L);
+            assertThat(j.ttl("greeting")).isEqualTo(-1);
+            assertThat(j.ttl("zz")).isEqualTo(-2);
+            j.set("short", "v", SetParams.setParams().px(100));
+            Thread.sleep(250);
+            assertThat(j.get("short")).isNull();
+            assertThat(j.select(0)).isEqualTo("OK");
+            assertThat(j.clientSetname("tester")).isEqualTo("OK");
+            assertThat(j.clientGetname()).isEqualTo("tester");
+            assertThat(j.info("keyspace")).contains("# Keyspace").contains("db0:keys=");
+            assertThat(j.info("server")).contains("redis_version:");
+            assertThat(j.info("clients")).contains("connected_clients:");
+            assertThat(j.dbSize()).isPositive();
+            String stats = j.info("stats");
+            assertThat(stats).containsPattern("keyspace_hits:[1-9]").containsPattern("keyspace_misses:[1-9]")
+                    .containsPattern("total_commands_processed:[1-9]");
+        }
+    }
+
+    @Test
+    void errorsAreWordedAsRedisWordsThem() {
+        try (Jedis j = client()) {
+            j.set("text", "abc");
+            assertThatThrownBy(() -> j.incr("text")).isInstanceOf(JedisDataException.class)
+                    .hasMessage("ERR value is not an integer or out of range");
+            assertThatThrownBy(() -> j.sendCommand(() -> redis.clients.jedis.util.SafeEncoder.encode("NOSUCHCMD"),
+                    "x")).hasMessageStartingWith("ERR unknown command 'NOSUCHCMD', with args beginning with: 'x'");
+            assertThatThrownBy(() -> j.select(3)).hasMessage("ERR DB index is out of range");
+            assertThatThrownBy(() -> j.sendCommand(redis.clients.jedis.Protocol.Command.GET))
+                    .hasMessage("ERR wrong number of arguments for 'get' command");
+            assertThat(j.ping()).isEqualTo("PONG"); // errors leave the connection usable
+        }
+    }
+
+    @Test
+    void pipelinedCommandsGetTheirRepliesInOrder() {
+        try (Jedis j = client()) {
+            Pipeline p = j.pipelined();
+            List<Response<String>> sets = new ArrayList<>();
+            List<Response<String>> gets = new ArrayList<>();
+            for (int i = 0; i < 5000; i++) {
+                sets.add(p.set("p:" + i, "v" + i));
+                gets.add(p.get("p:" + i));
+            }
+            Response<Long> count = p.incrBy("p:count", 5000);
+            p.sync();
+            for (int i = 0; i < 5000; i++) {
+                assertThat(sets.get(i).get()).isEqualTo("OK");
+                assertThat(gets.get(i).get()).isEqualTo("v" + i);
+            }
+            assertThat(count.get()).isEqualTo(5000);
+        }
+    }
+
+    @Test
+    void concurrentClientsSeeEveryIncrement() throws Exception {
+        int clients = 16;
+        int each = 500;
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        List<Future<?>> fs = new ArrayList<>();
+        for (int c = 0; c < clients; c++) {
+            int id = c;
+            fs.add(pool.submit(() -> {
+                try (Jedis j = client()) {
+                    for (int i = 0; i < each; i++) {
+                        j.incr("shared");
+                        j.set("own:" + id, Integer.toString(i));
+                        assertThat(j.get("own:" + id)).isEqualTo(Integer.toString(i));
+                    }
+                }
+                return null;
+            }));
+        }
+        for (Future<?> f : fs) {
+            f.get(60, TimeUnit.SECONDS);
+        }
+        pool.shutdown();
+        try (Jedis j = client()) {
+            assertThat(j.get("shared")).isEqualTo(Integer.toString(clients * each));
+        }
+    }
+
+    @Test
+    void withRequirepassEveryCommandBeforeAuthIsRefused() throws Exception {
+        ServerConfig c = new ServerConfig();
+        c.port = 0;
+        c.requirepass = "s3cret";
+        try (KvServer secured = new KvServer(c)) {
+            int p = secured.start();
+            try (Jedis j = new Jedis("127.0.0.1", p)) {
+                assertThatThrownBy(j::ping).hasMessage("NOAUTH Authentication required.");
+                assertThatThrownBy(() -> j.get("x")).hasMessage("NOAUTH Authentication required.");
+                assertThatThrownBy(() -> j.auth("wrong")).hasMessageStartingWith("WRONGPASS");
+                assertThatThrownBy(() -> j.set("x", "1")).hasMessage("NOAUTH Authentication required.");
+                assertThat(j.auth("s3cret")).isEqualTo("OK");
+                assertThat(j.set("x", "1")).isEqualTo("OK");
+                assertThat(j.get("x")).isEqualTo("1");
+            }
+            try (Jedis j = new Jedis("127.0.0.1", p)) {
+                assertThat(j.auth("default", "s3cret")).isEqualTo("OK");
+                assertThat(j.ping()).isEqualTo("PONG");
+            }
+        }
+        try (Jedis j = client()) {
+            assertThatThrownBy(() -> j.auth("x")).hasMessageStartingWith("ERR AUTH <password> called without any password");
+        }
+    }
+}
