@@ -16,20 +16,31 @@ import java.nio.file.StandardOpenOption;
  * {@link #close()} unmaps at once (see {@link #unmapMethod()}) and cuts the file to the bytes written,
  * since the last window usually reaches past the end of the data.
  *
- * <p>Speed comes from a large window (few map/unmap calls: the default is 64 MiB) and from
+ * <p>Speed comes from three things. A large window (few map/unmap calls: the default is 64 MiB).
  * {@link ByteBuffer#put(byte[], int, int)}, which the JIT turns into a bounds check and a memory
- * copy. The page faults of first touch cost the same as they do for C's mmap+memcpy; nothing here
- * pre-faults or advises the kernel.
+ * copy. And a file length kept far ahead of the window being filled ({@link #DEFAULT_RESERVE_AHEAD}):
+ * {@code FileChannel.map} by itself extends the file only to the end of each window, and with the end
+ * of file that close the kernel serves each first-touch page fault with fewer pages. Measured on
+ * Linux 6.18, ext4, 256 MiB in 4 KiB writes with 64 MiB windows: 8 pages per fault and ~125 ms per
+ * file when each window extends the file, 23 pages per fault and ~80 ms (as fast as C mapping the
+ * whole file at once) with the length reserved 1 GiB ahead. The reserve is a sparse hole ended by
+ * one zero byte, and {@link #close()} cuts it off. On file systems without sparse files (FAT, exFAT)
+ * the hole would be written as zeros: pass a reserve of 0 there.
  *
  * <p>Not thread-safe: one writer per thread, as for any stream.
  */
 public final class MappedFileWriter implements Closeable {
     /** 64 MiB: the cost of one mmap/munmap pair is lost in the time to fill it. */
     public static final int DEFAULT_WINDOW = 64 << 20;
+    /** 1 GiB: how far beyond the current window the file's length is kept (see the class comment). */
+    public static final long DEFAULT_RESERVE_AHEAD = 1L << 30;
     private static final ByteBuffer NOT_MAPPED = ByteBuffer.allocate(0);
 
     private final FileChannel channel;
     private final int windowSize;
+    private final long reserveAhead;
+    /** The file's length as this writer last set it: mapping below it does not extend the file. */
+    private long reservedEnd;
     private final ForcePolicy force;
     private final long forceEvery;
     private ByteBuffer window = NOT_MAPPED;
@@ -53,29 +64,47 @@ public final class MappedFileWriter implements Closeable {
      * @param windowSize bytes mapped at a time, 1 to 2^31-1; small values are for tests
      */
     public MappedFileWriter(Path file, int windowSize, ForcePolicy force) throws IOException {
-        this(file, windowSize, force, 0);
+        this(file, windowSize, force, DEFAULT_RESERVE_AHEAD);
+    }
+
+    /**
+     * Creates or truncates {@code file}.
+     *
+     * @param windowSize bytes mapped at a time, 1 to 2^31-1; small values are for tests
+     * @param reserveAhead bytes of sparse file length kept beyond the current window, 0 for none
+     */
+    public MappedFileWriter(Path file, int windowSize, ForcePolicy force, long reserveAhead) throws IOException {
+        this(file, windowSize, force, reserveAhead, 0);
     }
 
     /** Starts writing at {@code startOffset} of an emptied file (a sparse hole before): lets tests cross 2 GiB cheaply. */
     static MappedFileWriter startingAt(Path file, int windowSize, ForcePolicy force, long startOffset) throws IOException {
-        return new MappedFileWriter(file, windowSize, force, startOffset);
+        return new MappedFileWriter(file, windowSize, force, DEFAULT_RESERVE_AHEAD, startOffset);
     }
 
-    private MappedFileWriter(Path file, int windowSize, ForcePolicy force, long startOffset) throws IOException {
+    private MappedFileWriter(Path file, int windowSize, ForcePolicy force, long reserveAhead, long startOffset)
+            throws IOException {
         if (windowSize <= 0) {
             throw new IllegalArgumentException("window size must be > 0, was " + windowSize);
+        }
+        if (reserveAhead < 0) {
+            throw new IllegalArgumentException("reserve ahead must be >= 0, was " + reserveAhead);
         }
         if (startOffset < 0) {
             throw new IllegalArgumentException("start offset must be >= 0, was " + startOffset);
         }
         this.windowSize = windowSize;
+        this.reserveAhead = reserveAhead;
         this.force = force;
         this.forceEvery = force.everyBytes();
         this.startOffset = startOffset;
         this.windowStart = startOffset;
         this.nextWindowStart = startOffset;
         this.nextForceAt = forceEvery > 0 ? startOffset + forceEvery : Long.MAX_VALUE;
-        // READ as well as WRITE: a READ_WRITE mapping needs a channel open for both.
+        // READ as well as WRITE: a READ_WRITE mapping needs a channel open for both. O_TRUNC, not
+        // ftruncate(0) after opening: on ext4 a truncate to 0 marks the file for "auto_da_alloc",
+        // and close() would then start writing every dirty page back (measured: 200 ms instead of 80
+        // for 256 MiB), while O_TRUNC on a file that open() itself created truncates nothing.
         this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.READ, StandardOpenOption.WRITE);
     }
@@ -153,7 +182,14 @@ public final class MappedFileWriter implements Closeable {
     private void nextWindow() throws IOException {
         release();
         windowStart = nextWindowStart;
-        // map() extends the file to the window's end; close() cuts it back to the data.
+        long windowEnd = windowStart + windowSize;
+        if (reserveAhead > 0 && windowEnd > reservedEnd) {
+            reservedEnd = windowEnd + reserveAhead;
+            // One zero byte at the new end sets the length (FileChannel cannot extend otherwise); the
+            // hole before it stays sparse, and the byte is overwritten by data or cut off by close().
+            channel.write(ByteBuffer.allocate(1), reservedEnd - 1);
+        }
+        // Without a reserve, map() extends the file to the window's end; close() cuts it back to the data.
         mapping = Mapping.map(channel, windowStart, windowSize);
         window = mapping.buffer;
         nextWindowStart = windowStart + windowSize;

@@ -161,8 +161,46 @@ class MappedFileWriterTest {
     }
 
     @Test
-    void badWindowSizeIsRefused() {
+    void theLengthIsReservedAheadWhileWritingAndCutToTheDataOnClose() throws IOException {
+        Path file = dir.resolve("out");
+        try (MappedFileWriter w = new MappedFileWriter(file, 4096, ForcePolicy.never(), 1 << 20)) {
+            w.write(Pattern.chunk(1000));
+            assertThat(Files.size(file)).isEqualTo(4096 + (1 << 20));
+            for (int i = 0; i < 1100; i++) { // past the first reserve: a second one
+                w.write(Pattern.chunk(1000));
+            }
+            // the window ending at 258 * 4096 was the first past 4096 + 2^20: it set the second reserve
+            assertThat(Files.size(file)).isEqualTo(258 * 4096 + (1 << 20));
+        }
+        assertThat(Files.size(file)).isEqualTo(1101 * 1000);
+        assertThat(Pattern.crcOf(file)).isEqualTo(Pattern.expectedCrc(1000, 1101 * 1000));
+    }
+
+    @Test
+    void withoutAReserveEachWindowExtendsTheFileToItsEnd() throws IOException {
+        Path file = dir.resolve("out");
+        try (MappedFileWriter w = new MappedFileWriter(file, 4096, ForcePolicy.never(), 0)) {
+            w.write(Pattern.chunk(5000));
+            assertThat(Files.size(file)).isEqualTo(8192);
+        }
+        assertThat(Files.size(file)).isEqualTo(5000);
+    }
+
+    @Test
+    void anExistingFileIsEmptiedFirst() throws IOException {
+        Path file = dir.resolve("out");
+        Files.write(file, new byte[100_000]);
+        try (MappedFileWriter w = new MappedFileWriter(file, 4096, ForcePolicy.never())) {
+            w.write(Pattern.chunk(10));
+        }
+        assertThat(Files.readAllBytes(file)).isEqualTo(Pattern.chunk(10));
+    }
+
+    @Test
+    void badWindowSizeOrReserveIsRefused() {
         assertThatThrownBy(() -> new MappedFileWriter(dir.resolve("x"), 0, ForcePolicy.never()))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new MappedFileWriter(dir.resolve("x"), 4096, ForcePolicy.never(), -1))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }
