@@ -18,7 +18,7 @@ import jab.mmap.MappedFileWriter;
  * and returns the bytes written.
  */
 public enum WriteStrategy {
-    /** jab's {@link MappedFileWriter}: copies into 64 MiB mapped windows, no system call per write. */
+    /** jab's {@link MappedFileWriter}: copies into 64 MiB mapped windows, no system call per write; the file length is reserved 1 GiB ahead. */
     JAB_MAPPED_WRITER {
         @Override
         long write(Path file, byte[] chunk, ByteBuffer direct, long total, boolean force) throws IOException {
@@ -51,8 +51,9 @@ public enum WriteStrategy {
     RANDOM_ACCESS_FILE {
         @Override
         long write(Path file, byte[] chunk, ByteBuffer direct, long total, boolean force) throws IOException {
+            // The file is fresh (see SingleShotWrite), so no setLength(0): on ext4 a truncate to 0 arms
+            // auto_da_alloc, and close() would then start write-back of the whole file.
             try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
-                raf.setLength(0);
                 long left = total;
                 for (; left >= chunk.length; left -= chunk.length) {
                     raf.write(chunk, 0, chunk.length);

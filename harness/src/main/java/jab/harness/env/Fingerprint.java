@@ -1,11 +1,13 @@
 package jab.harness.env;
 
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -60,7 +62,11 @@ public final class Fingerprint {
         c.put("physicalCores", cpu.getPhysicalProcessorCount());
         c.put("logicalThreads", cpu.getLogicalProcessorCount());
 
-        env.putObject("memory").put("totalBytes", hw.getMemory().getTotal());
+        ObjectNode mem = env.putObject("memory");
+        mem.put("totalBytes", hw.getMemory().getTotal());
+        mem.put("freePageReporting", GuestMemory.freePageReporting(Paths.get("/sys/bus/virtio/devices")).orElse("none"));
+        mem.put("transparentHugePages",
+                GuestMemory.transparentHugePages(Paths.get("/sys/kernel/mm/transparent_hugepage/enabled")).orElse("unknown"));
 
         env.set("storage", Storage.describe(benchDir, hw, os, m));
 
@@ -109,6 +115,14 @@ public final class Fingerprint {
                 + st.path("filesystem").asText() + " at " + st.path("dir").asText();
     }
 
+    /** Only what is there: a balloon's free page reporting and the THP mode (absent from older env.json files). */
+    private static String memoryNote(JsonNode mem) {
+        String fpr = mem.path("freePageReporting").asText("none");
+        String thp = mem.path("transparentHugePages").asText("unknown");
+        return (fpr.equals("none") || fpr.isEmpty() ? "" : "; free page reporting: " + fpr)
+                + (thp.equals("unknown") || thp.isEmpty() ? "" : "; THP: " + thp);
+    }
+
     /** The comment block of the seed's code fence, for one JVM. */
     public static String vmBlock(ObjectNode env, String vmVersion, String vmOptions) {
         var os = env.path("os");
@@ -117,6 +131,7 @@ public final class Fingerprint {
                 + "# VM options: " + (vmOptions.isBlank() ? "<none>" : vmOptions) + "\n"
                 + "# Additional Notes: virtualization: " + os.path("virtualization").asText()
                 + "; container: " + os.path("container").asText() + "; WSL: " + (os.path("wsl").asBoolean() ? "yes" : "no")
+                + memoryNote(env.path("memory"))
                 + "; " + env.path("libc").path("name").asText() + " " + env.path("libc").path("version").asText()
                 + "; jab " + env.path("jab").path("version").asText() + " (" + env.path("jab").path("commit").asText() + ")\n";
     }

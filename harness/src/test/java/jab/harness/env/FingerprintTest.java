@@ -25,6 +25,7 @@ class FingerprintTest {
         assertThat(env.path("cpu").path("physicalCores").asInt()).isGreaterThanOrEqualTo(1);
         assertThat(env.path("cpu").path("logicalThreads").asInt()).isGreaterThanOrEqualTo(env.path("cpu").path("physicalCores").asInt());
         assertThat(env.path("memory").path("totalBytes").asLong()).isGreaterThan(1L << 30);
+        assertThat(env.path("memory").path("freePageReporting").asText()).isIn("on", "off", "none");
         assertThat(env.path("storage").path("filesystem").asText()).isNotBlank().isNotEqualTo("unknown");
         assertThat(env.path("storage").path("dir").asText()).isNotBlank();
         assertThat(env.path("os").path("kernelRelease").asText()).isEqualTo(System.getProperty("os.version"));
