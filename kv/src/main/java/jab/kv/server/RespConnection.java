@@ -12,8 +12,9 @@ import io.netty.util.ByteProcessor;
 /**
  * One client connection: parses RESP2 arrays and inline commands from what arrived, runs each
  * command at once and appends its reply to one output buffer, which is written and flushed once per
- * batch read ({@link #channelReadComplete}), not once per reply: pipelined clients get their replies
- * in as few syscalls as they sent requests.
+ * batch read, not once per reply: pipelined clients get their replies in as few syscalls as they sent
+ * requests. The write waits until the event loop has read every ready connection
+ * ({@link PendingReplies}).
  *
  * <p>The parser keeps its place between reads (array size, arguments so far, the bulk length
  * expected), so a large argument arriving in pieces is not re-parsed. Input beyond the limits of
@@ -27,6 +28,8 @@ final class RespConnection extends ByteToMessageDecoder {
 
     private ByteBuf out;
     private boolean closing;
+    /** Queued in {@link PendingReplies} for this event loop pass. */
+    private boolean queued;
 
     // Parser state for an array command in progress.
     private byte[][] args;
@@ -208,10 +211,15 @@ final class RespConnection extends ByteToMessageDecoder {
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
         super.channelReadComplete(ctx);
-        flush(ctx);
+        if (!queued && ((out != null && out.isReadable()) || closing)) {
+            queued = true;
+            PendingReplies.add(this, ctx);
+        }
     }
 
-    private void flush(ChannelHandlerContext ctx) {
+    /** Writes and flushes what this connection's reads produced (run by {@link PendingReplies}). */
+    void writePending(ChannelHandlerContext ctx) {
+        queued = false;
         if (out != null && out.isReadable()) {
             ByteBuf batch = out;
             out = null;
