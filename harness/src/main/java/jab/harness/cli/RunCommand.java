@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 
 import jab.harness.JabHome;
+import jab.harness.UsageException;
 import jab.harness.env.Fingerprint;
 import jab.harness.family.Family;
 import jab.harness.jdk.Jdk;
@@ -81,6 +82,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--verbose", description = "show JMH's own output as well as the progress line")
     boolean verbose;
 
+    @Option(names = "--redis", paramLabel = "PATH",
+            description = "the redis-server kv compares jab's server with (default: redis-server on the PATH)")
+    Path redis;
+
     @Override
     public Integer call() throws Exception {
         PrintStream console = System.out;
@@ -90,6 +95,9 @@ public final class RunCommand implements Callable<Integer> {
         Map<String, String[]> userParams = ParamOverrides.parse(params);
         RunPlan.checkParams(selection, userParams);
         List<Jdk> jdks = JdkSelector.select(jdk, new JdkDiscovery());
+        if (redis != null && !(Files.isRegularFile(redis) && Files.isExecutable(redis))) {
+            throw new UsageException("--redis " + redis + ": not an executable file (give the path of redis-server)");
+        }
         List<String> forkArgs = jvmArgs.isBlank() ? List.of() : Arrays.asList(jvmArgs.trim().split("\\s+"));
         Path benchDir = RunPlan.usableDir(dir != null ? dir : Paths.get(System.getProperty("java.io.tmpdir")), "--dir");
         Path outDir = out != null ? out : JabHome.get().resolve("results");
@@ -97,7 +105,7 @@ public final class RunCommand implements Callable<Integer> {
         RunPlan.usableDir(outDir, "--out");
 
         Path workDir = benchDir.resolve("jab-work-" + ProcessHandle.current().pid() + "-" + System.currentTimeMillis());
-        RunContext probe = new RunContext(profileName, userParams, jdks, workDir, null, console, verbose);
+        RunContext probe = new RunContext(profileName, userParams, jdks, workDir, null, console, verbose, redis);
         long bytes = 0;
         for (Map.Entry<Family, List<BenchmarkListEntry>> e : selection.entrySet()) {
             Map<String, String[]> effective = JmhFamilyRun.effectiveParams(e.getKey(), e.getValue(), probe);
@@ -119,7 +127,7 @@ public final class RunCommand implements Callable<Integer> {
         ArrayNode notes = run.putArray("notes");
         RunDirectory rd = RunDirectory.create(outDir.toAbsolutePath(), env.path("host").asText(), env);
         Files.createDirectories(workDir);
-        RunContext ctx = new RunContext(profileName, userParams, jdks, workDir, rd.dir(), console, verbose);
+        RunContext ctx = new RunContext(profileName, userParams, jdks, workDir, rd.dir(), console, verbose, redis);
         boolean ok = true;
         try (RunLock lock = RunLock.acquire(console); RunGuard guard = new RunGuard(workDir, rd)) {
             console.println("jab run: " + String.join(", ", selection.keySet().stream().map(Family::name).toList())

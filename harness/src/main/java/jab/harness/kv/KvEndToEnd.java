@@ -1,6 +1,7 @@
 package jab.harness.kv;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -35,9 +36,8 @@ final class KvEndToEnd {
 
     static List<Row> run(List<Shape> shapes, Optional<Path> redisServer, java.io.PrintStream log) throws Exception {
         List<Row> rows = new ArrayList<>();
-        Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
         for (Shape shape : shapes) {
-            try (ServerProcess jab = ServerProcess.jab(java, 16)) {
+            try (ServerProcess jab = startJab()) {
                 log.printf("kv end-to-end: jab server on 127.0.0.1:%d, %d clients, pipeline %d%n", jab.port, shape.clients(), shape.pipeline());
                 rows.add(measure(jab, shape));
             }
@@ -49,6 +49,15 @@ final class KvEndToEnd {
             }
         }
         return rows;
+    }
+
+    /**
+     * A jab server for the end-to-end runs: 16 shards and half the CPUs as event loops, since the
+     * load tool runs on the same machine and needs the other half (Redis runs commands on one thread).
+     */
+    static ServerProcess startJab() throws IOException, InterruptedException {
+        Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
+        return ServerProcess.jab(java, 16, Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
     }
 
     private static Row measure(ServerProcess server, Shape shape) throws Exception {
@@ -69,8 +78,11 @@ final class KvEndToEnd {
         return new Row(server.name, server.version, c, r);
     }
 
-    /** redis-server on the PATH (JAB_REDIS_SERVER overrides), if any. */
-    static Optional<Path> findRedis() {
+    /** {@code --redis PATH} if given, else JAB_REDIS_SERVER, else redis-server on the PATH, if any. */
+    static Optional<Path> findRedis(Path given) {
+        if (given != null) {
+            return Optional.of(given);
+        }
         String override = System.getenv("JAB_REDIS_SERVER");
         if (override != null && !override.isBlank()) {
             Path p = Paths.get(override);

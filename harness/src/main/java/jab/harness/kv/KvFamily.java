@@ -1,6 +1,7 @@
 package jab.harness.kv;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,6 +22,7 @@ import jab.harness.run.RunContext;
  */
 public final class KvFamily implements Family {
     static final String E2E_FILE = "kv-e2e.json";
+    static final String REDIS_BENCHMARK_FILE = "kv-redis-benchmark.json";
 
     @Override
     public String name() {
@@ -58,6 +60,18 @@ public final class KvFamily implements Family {
         }
     }
 
+    /** redis-benchmark rounds and requests per run (GET and SET each), without and with -P 16. */
+    static SideBySide.Plan redisBenchmarkPlan(ProfileName profile) {
+        switch (profile) {
+            case SMOKE:
+                return new SideBySide.Plan(1, 20_000, 200_000);
+            case THOROUGH:
+                return new SideBySide.Plan(5, 1_000_000, 10_000_000);
+            default:
+                return new SideBySide.Plan(3, 200_000, 2_000_000);
+        }
+    }
+
     @Override
     public void validate(Map<String, String[]> params, RunContext ctx) {
         for (String v : params.getOrDefault("shards", new String[0])) {
@@ -75,18 +89,31 @@ public final class KvFamily implements Family {
 
     @Override
     public List<NativeResult> measureNative(RunContext ctx) throws Exception {
-        Optional<Path> redis = KvEndToEnd.findRedis();
+        Optional<Path> redis = KvEndToEnd.findRedis(ctx.redisServer());
         if (redis.isEmpty()) {
-            ctx.log().println("note: redis-server not found (PATH or JAB_REDIS_SERVER): end to end measures jab's server only");
+            ctx.log().println("note: redis-server not found (--redis, PATH or JAB_REDIS_SERVER): end to end measures jab's server only");
         }
+        ObjectMapper json = new ObjectMapper();
         List<KvEndToEnd.Row> rows = KvEndToEnd.run(shapes(ctx.profileName()), redis, ctx.log());
-        new ObjectMapper().writerWithDefaultPrettyPrinter()
-                .writeValue(ctx.runDir().resolve(E2E_FILE).toFile(), KvEndToEnd.details(rows));
-        return KvEndToEnd.nativeResults(rows);
+        json.writerWithDefaultPrettyPrinter().writeValue(ctx.runDir().resolve(E2E_FILE).toFile(), KvEndToEnd.details(rows));
+        List<NativeResult> out = new ArrayList<>(KvEndToEnd.nativeResults(rows));
+        Optional<RedisBenchmark> tool = RedisBenchmark.find(redis);
+        if (redis.isPresent() && tool.isEmpty()) {
+            ctx.log().println("note: redis-benchmark not found (beside redis-server or on the PATH): no side-by-side run with it");
+        }
+        if (redis.isPresent() && tool.isPresent()) {
+            try (ServerProcess jab = KvEndToEnd.startJab(); ServerProcess r = ServerProcess.redis(redis.get())) {
+                List<SideBySide.Row> side = SideBySide.run(tool.get(), jab, r, redisBenchmarkPlan(ctx.profileName()), ctx.log());
+                json.writerWithDefaultPrettyPrinter().writeValue(ctx.runDir().resolve(REDIS_BENCHMARK_FILE).toFile(),
+                        SideBySide.details(side, tool.get(), redis.get()));
+                out.addAll(SideBySide.nativeResults(side, tool.get()));
+            }
+        }
+        return out;
     }
 
     @Override
     public String summary(RunResults results, RunContext ctx) {
-        return KvSummary.markdown(results, results.dir().resolve(E2E_FILE));
+        return KvSummary.markdown(results, results.dir().resolve(E2E_FILE), results.dir().resolve(REDIS_BENCHMARK_FILE));
     }
 }

@@ -26,7 +26,7 @@ final class KvSummary {
     private KvSummary() {
     }
 
-    static String markdown(RunResults run, Path e2eFile) {
+    static String markdown(RunResults run, Path e2eFile, Path redisBenchmarkFile) {
         StringBuilder sb = new StringBuilder("## kv: sharded key-value store\n\n");
         for (String jdk : run.jdkIds()) {
             List<BenchResult> kv = RunResults.filter(run.jmh(jdk), r -> r.benchmark().startsWith(PKG));
@@ -39,6 +39,7 @@ final class KvSummary {
         }
         try {
             endToEnd(sb, e2eFile);
+            redisBenchmark(sb, redisBenchmarkFile);
         } catch (IOException e) {
             sb.append("End-to-end details unavailable: ").append(e.getMessage()).append("\n\n");
         }
@@ -136,6 +137,73 @@ final class KvSummary {
         rows.stream().map(r -> r.get("server") + " = " + r.get("serverVersion")).distinct()
                 .forEach(x -> sb.append(x).append("; "));
         sb.append("\n\n");
+    }
+
+    /** jab's server and Redis under redis-benchmark, round by round, with the throughput ratio per test. */
+    @SuppressWarnings("unchecked")
+    private static void redisBenchmark(StringBuilder sb, Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return;
+        }
+        Map<String, Object> doc = new ObjectMapper().readValue(file.toFile(), new TypeReference<Map<String, Object>>() { });
+        List<Map<String, Object>> rows = (List<Map<String, Object>>) doc.getOrDefault("rows", List.of());
+        if (rows.isEmpty()) {
+            return;
+        }
+        sb.append("### Side by side under redis-benchmark\n\n")
+                .append("`").append(doc.get("command")).append("` (").append(doc.get("tool"))
+                .append("), against both servers in one run, one warm-up run each, then rounds in alternating order. ")
+                .append("Requests/s: the mean of the rounds, each round in brackets; latency p50/p99 in ms as ")
+                .append("redis-benchmark reports them (mean of the rounds).\n\n")
+                .append("| Test | Pipeline | jab (requests/s) | Redis (requests/s) | jab/Redis | jab p50/p99 (ms) | Redis p50/p99 (ms) |\n")
+                .append("|---|---:|---:|---:|---:|---:|---:|\n");
+        List<String> verdicts = new ArrayList<>();
+        for (Map<String, Object> j : rows) {
+            if (!"jab".equals(j.get("server"))) {
+                continue;
+            }
+            Optional<Map<String, Object>> r = rows.stream().filter(x -> "redis".equals(x.get("server"))
+                    && x.get("test").equals(j.get("test")) && x.get("pipeline").equals(j.get("pipeline"))).findFirst();
+            double jab = mean(j, "rps");
+            double redis = r.map(x -> mean(x, "rps")).orElse(Double.NaN);
+            sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |%n", j.get("test"), j.get("pipeline"),
+                    rounds(j), r.map(KvSummary::rounds).orElse("-"),
+                    Double.isFinite(redis) ? String.format(Locale.ROOT, "%.2fx", jab / redis) : "-",
+                    latencies(j), r.map(KvSummary::latencies).orElse("-")));
+            if (Double.isFinite(redis)) {
+                verdicts.add(String.format(Locale.ROOT, "%s, pipeline %s: jab %.2fx Redis (%s)", j.get("test"), j.get("pipeline"),
+                        jab / redis, jab >= redis ? "at least as fast" : "slower"));
+            }
+        }
+        sb.append('\n');
+        verdicts.forEach(v -> sb.append("- ").append(v).append('\n'));
+        sb.append("\nServers: ");
+        rows.stream().map(x -> x.get("server") + " = " + x.get("serverVersion")).distinct().forEach(x -> sb.append(x).append("; "));
+        sb.append("\n\n");
+    }
+
+    private static String rounds(Map<String, Object> row) {
+        List<String> each = values(row, "rps").stream().map(v -> String.format(Locale.ROOT, "%.0f", v)).toList();
+        return String.format(Locale.ROOT, "%.0f [%s]", mean(row, "rps"), String.join(", ", each));
+    }
+
+    private static String latencies(Map<String, Object> row) {
+        return String.format(Locale.ROOT, "%.3f / %.3f", mean(row, "p50Ms"), mean(row, "p99Ms"));
+    }
+
+    private static double mean(Map<String, Object> row, String key) {
+        return values(row, key).stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    private static List<Double> values(Map<String, Object> row, String key) {
+        Object v = row.get(key);
+        List<Double> out = new ArrayList<>();
+        if (v instanceof List<?> list) {
+            for (Object o : list) {
+                out.add(o instanceof Number n ? n.doubleValue() : Double.NaN);
+            }
+        }
+        return out;
     }
 
     private static double num(Map<String, Object> r, String k) {

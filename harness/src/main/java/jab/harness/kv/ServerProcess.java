@@ -34,10 +34,11 @@ final class ServerProcess implements AutoCloseable {
     }
 
     /** jab kv serve --port 0 in a new JVM with this JVM's java and class path; the port is read from its output. */
-    static ServerProcess jab(Path java, int shards) throws IOException, InterruptedException {
+    static ServerProcess jab(Path java, int shards, int ioThreads) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xms256m", "-Xmx1g",
                 "-cp", System.getProperty("java.class.path"), "jab.harness.Jab", "kv", "serve",
-                "--bind", "127.0.0.1", "--port", "0", "--shards", Integer.toString(shards)));
+                "--bind", "127.0.0.1", "--port", "0", "--shards", Integer.toString(shards),
+                "--io-threads", Integer.toString(ioThreads)));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         StringBuilder seen = new StringBuilder();
@@ -51,7 +52,8 @@ final class ServerProcess implements AutoCloseable {
                 Thread drain = new Thread(() -> drain(out), "kv-server-output");
                 drain.setDaemon(true);
                 drain.start();
-                ServerProcess s = new ServerProcess("jab", p, port, "jab kv serve (" + java + ")");
+                ServerProcess s = new ServerProcess("jab", p, port, "jab kv serve, " + ioThreads + " event loop"
+                        + (ioThreads == 1 ? "" : "s") + " (" + java + ")");
                 s.awaitPong();
                 return s;
             }

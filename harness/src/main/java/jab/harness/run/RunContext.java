@@ -17,7 +17,8 @@ import jab.harness.jdk.Jdk;
  * @param runDir      the results folder of this run
  * @param log         where progress and notes go (the console)
  * @param verbose     --verbose: JMH's and tools' own output too
+ * @param redisServer --redis: the redis-server the kv family compares with, already checked; null: look for one
  */
 public record RunContext(ProfileName profileName, Map<String, String[]> params, List<Jdk> jdks, Path workDir,
-                         Path runDir, PrintStream log, boolean verbose) {
+                         Path runDir, PrintStream log, boolean verbose, Path redisServer) {
 }

@@ -28,7 +28,11 @@ class KvRunTest {
 
     @Test
     void smokeRunWritesJmhAndEndToEndResultsAndLeavesNoServerBehind(@TempDir Path out) throws Exception {
-        int rc = Jab.execute("run", "kv", "--profile", "smoke", "--out", out.toString());
+        // --redis when one is installed (CI installs it): the option's path, and the side-by-side part
+        java.util.Optional<Path> redis = KvEndToEnd.findRedis(null);
+        List<String> args = new java.util.ArrayList<>(List.of("run", "kv", "--profile", "smoke", "--out", out.toString()));
+        redis.ifPresent(r -> args.addAll(List.of("--redis", r.toString())));
+        int rc = Jab.execute(args.toArray(String[]::new));
         assertThat(rc).isZero();
         Path run;
         try (Stream<Path> dirs = Files.list(out)) {
@@ -46,11 +50,24 @@ class KvRunTest {
 
         List<BenchResult> e2e = results.nativeResults();
         assertThat(e2e).anyMatch(r -> r.benchmark().equals("e2e.kv.jab.throughput") && r.score() > 0);
-        if (KvEndToEnd.findRedis().isPresent()) {
-            assertThat(e2e).anyMatch(r -> r.benchmark().equals("e2e.kv.redis.throughput") && r.score() > 0);
-        }
         String summary = Files.readString(run.resolve("summary.md"));
         assertThat(summary).contains("## kv").contains("ConcurrentHashMap").contains("End to end").contains("p99");
+        if (redis.isPresent()) {
+            assertThat(e2e).anyMatch(r -> r.benchmark().equals("e2e.kv.redis.throughput") && r.score() > 0);
+            if (RedisBenchmark.find(redis).isPresent()) {
+                for (String server : List.of("jab", "redis")) {
+                    for (String test : List.of("get", "set")) {
+                        for (String pipeline : List.of("1", "16")) {
+                            assertThat(e2e).as(server + " " + test + " -P " + pipeline).anyMatch(r -> r.benchmark()
+                                    .equals("e2e.kv." + server + ".redisBenchmark." + test)
+                                    && pipeline.equals(r.param("pipeline")) && r.score() > 0);
+                        }
+                    }
+                }
+                assertThat(summary).contains("Side by side under redis-benchmark").contains("jab/Redis")
+                        .contains("-t get,set -c 50");
+            }
+        }
 
         Thread.sleep(500);
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
@@ -67,6 +84,21 @@ class KvRunTest {
         assertThat(Jab.execute("kv", "serve", "--shards", "0")).isEqualTo(Jab.EXIT_USAGE);
         assertThat(Jab.execute("run", "kv", "-p", "shards=zero", "--profile", "smoke")).isEqualTo(Jab.EXIT_USAGE);
         assertThat(Jab.execute("kv")).isEqualTo(Jab.EXIT_USAGE);
+        assertThat(Jab.execute("run", "kv", "--profile", "smoke", "--redis", "/no/such/redis-server")).isEqualTo(Jab.EXIT_USAGE);
+    }
+
+    @Test
+    void redisBenchmarkCsvOfRedis7And6() {
+        List<RedisBenchmark.Test> seven = RedisBenchmark.parseCsv(String.join("\n",
+                "\"test\",\"rps\",\"avg_latency_ms\",\"min_latency_ms\",\"p50_latency_ms\",\"p95_latency_ms\",\"p99_latency_ms\",\"max_latency_ms\"",
+                "\"SET\",\"80645.16\",\"0.346\",\"0.088\",\"0.303\",\"0.671\",\"0.815\",\"4.671\"",
+                "\"GET\",\"89285.71\",\"0.293\",\"0.080\",\"0.287\",\"0.375\",\"0.591\",\"1.023\""));
+        assertThat(seven).containsExactly(new RedisBenchmark.Test("SET", 80645.16, 0.346, 0.303, 0.815, 4.671),
+                new RedisBenchmark.Test("GET", 89285.71, 0.293, 0.287, 0.591, 1.023));
+        List<RedisBenchmark.Test> six = RedisBenchmark.parseCsv("\"SET\",\"81000.00\"\n\"GET\",\"90000.50\"\n");
+        assertThat(six).extracting(RedisBenchmark.Test::name, RedisBenchmark.Test::rps)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("SET", 81000.0), org.assertj.core.groups.Tuple.tuple("GET", 90000.5));
+        assertThat(six.get(0).p99Ms()).isNaN();
     }
 
     @Test

@@ -1,0 +1,148 @@
+package jab.harness.kv;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Redis's own load tool, {@code redis-benchmark -t get,set -c 50 [-P 16] --csv}, run against a RESP
+ * server: the yardstick the issue names, so jab's server and Redis are compared with a tool neither
+ * of them wrote. Each call is one run of both tests; its CSV gives requests/s and latencies per test.
+ */
+final class RedisBenchmark {
+    static final int CLIENTS = 50;
+    static final String TESTS = "get,set";
+
+    /** One test (GET or SET) of one run: requests/s and the latencies redis-benchmark printed, in ms. */
+    record Test(String name, double rps, double avgMs, double p50Ms, double p99Ms, double maxMs) {
+    }
+
+    final Path executable;
+    final String version;
+
+    private RedisBenchmark(Path executable) {
+        this.executable = executable;
+        this.version = versionOf(executable);
+    }
+
+    /** redis-benchmark beside {@code redisServer} (same package), else on the PATH. */
+    static Optional<RedisBenchmark> find(Optional<Path> redisServer) {
+        List<Path> candidates = new ArrayList<>();
+        redisServer.map(Path::getParent).ifPresent(d -> candidates.add(d.resolve("redis-benchmark")));
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            if (!dir.isEmpty()) {
+                candidates.add(Paths.get(dir, "redis-benchmark"));
+            }
+        }
+        return candidates.stream().filter(Files::isExecutable).findFirst().map(RedisBenchmark::new);
+    }
+
+    /** The command line of one run, as the summary prints it. */
+    static List<String> arguments(int port, int pipeline, long requests) {
+        List<String> a = new ArrayList<>(List.of("-h", "127.0.0.1", "-p", Integer.toString(port), "-t", TESTS,
+                "-c", Integer.toString(CLIENTS), "-n", Long.toString(requests)));
+        if (pipeline > 1) {
+            a.addAll(List.of("-P", Integer.toString(pipeline)));
+        }
+        a.add("--csv");
+        return a;
+    }
+
+    /**
+     * Runs both tests against 127.0.0.1:{@code port}. redis-benchmark retries an unreachable server
+     * forever, so the run is bounded by {@code timeoutSeconds} and killed after it.
+     */
+    List<Test> run(int port, int pipeline, long requests, long timeoutSeconds) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(executable.toString());
+        cmd.addAll(arguments(port, pipeline, requests));
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            // read on another thread: a hung redis-benchmark must not hang this one past the timeout
+            CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                throw new IOException("redis-benchmark did not finish in " + timeoutSeconds + " s");
+            }
+            List<Test> tests;
+            try {
+                tests = parseCsv(out.get(10, TimeUnit.SECONDS));
+            } catch (ExecutionException | TimeoutException e) {
+                throw new IOException("could not read redis-benchmark's output", e);
+            }
+            if (p.exitValue() != 0 || tests.size() != 2) {
+                throw new IOException("redis-benchmark " + String.join(" ", cmd.subList(1, cmd.size())) + " exited with "
+                        + p.exitValue() + " and " + tests.size() + " results");
+            }
+            return tests;
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /**
+     * Reads redis-benchmark's CSV: a header naming the columns (Redis 7: test, rps, avg_latency_ms,
+     * min, p50, p95, p99, max), then one quoted line per test. Redis 6 prints test and rps only; the
+     * latencies are then NaN.
+     */
+    static List<Test> parseCsv(String csv) {
+        List<Test> tests = new ArrayList<>();
+        List<String> header = List.of("test", "rps");
+        for (String line : csv.split("\\R")) {
+            List<String> cells = Arrays.stream(line.split(",")).map(c -> c.trim().replace("\"", "")).toList();
+            if (cells.size() < 2) {
+                continue;
+            }
+            if (cells.get(0).equals("test")) {
+                header = cells;
+                continue;
+            }
+            Map<String, String> row = new LinkedHashMap<>();
+            for (int i = 0; i < Math.min(header.size(), cells.size()); i++) {
+                row.put(header.get(i), cells.get(i));
+            }
+            tests.add(new Test(row.get("test").toUpperCase(Locale.ROOT), number(row, "rps"), number(row, "avg_latency_ms"),
+                    number(row, "p50_latency_ms"), number(row, "p99_latency_ms"), number(row, "max_latency_ms")));
+        }
+        return tests;
+    }
+
+    private static double number(Map<String, String> row, String column) {
+        try {
+            return Double.parseDouble(row.getOrDefault(column, "NaN"));
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
+    private static String versionOf(Path executable) {
+        try {
+            Process p = new ProcessBuilder(executable.toString(), "--version").redirectErrorStream(true).start();
+            String v = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            p.waitFor(5, TimeUnit.SECONDS);
+            return v.isEmpty() ? "redis-benchmark" : v;
+        } catch (IOException | InterruptedException e) {
+            return "redis-benchmark";
+        }
+    }
+}
