@@ -43,7 +43,7 @@ public final class KvFamily implements Family {
             case THOROUGH:
                 return Profile.of(3, 3, "1s", 5, "1s");
             default:
-                return Profile.of(1, 2, "500ms", 3, "500ms");
+                return Profile.of(1, 2, "500ms", 5, "500ms");
         }
     }
 
