@@ -50,9 +50,9 @@ public final class EnvCommand implements Callable<Integer> {
         System.out.printf("CPU:         %s, base %.2f GHz, %d physical cores, %d logical threads%n", cpu.path("model").asText(),
                 cpu.path("baseClockHz").asLong() / 1e9, cpu.path("physicalCores").asInt(), cpu.path("logicalThreads").asInt());
         var mem = env.path("memory");
-        System.out.printf("RAM:         %.1f GiB; free page reporting to the host: %s; transparent huge pages: %s%n",
+        System.out.printf("RAM:         %.1f GiB; free page reporting to the host: %s; DAMON: %s; transparent huge pages: %s%n",
                 mem.path("totalBytes").asLong() / (double) (1L << 30), mem.path("freePageReporting").asText(),
-                mem.path("transparentHugePages").asText());
+                mem.path("damon").asText(), mem.path("transparentHugePages").asText());
         System.out.printf("Storage:     %s: %s on %s (%s, %s)%n", st.path("dir").asText(), st.path("filesystem").asText(),
                 st.path("device").asText("?"), st.path("model").asText(), st.path("type").asText());
         System.out.printf("libc:        %s %s%n", env.path("libc").path("name").asText(), env.path("libc").path("version").asText());

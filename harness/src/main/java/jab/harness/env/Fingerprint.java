@@ -65,6 +65,7 @@ public final class Fingerprint {
         ObjectNode mem = env.putObject("memory");
         mem.put("totalBytes", hw.getMemory().getTotal());
         mem.put("freePageReporting", GuestMemory.freePageReporting(Paths.get("/sys/bus/virtio/devices")).orElse("none"));
+        mem.put("damon", GuestMemory.damon(Paths.get("/sys/kernel/mm/damon/admin/kdamonds")).orElse("none"));
         mem.put("transparentHugePages",
                 GuestMemory.transparentHugePages(Paths.get("/sys/kernel/mm/transparent_hugepage/enabled")).orElse("unknown"));
 
@@ -119,7 +120,9 @@ public final class Fingerprint {
     private static String memoryNote(JsonNode mem) {
         String fpr = mem.path("freePageReporting").asText("none");
         String thp = mem.path("transparentHugePages").asText("unknown");
+        String damon = mem.path("damon").asText("none");
         return (fpr.equals("none") || fpr.isEmpty() ? "" : "; free page reporting: " + fpr)
+                + (damon.equals("on") ? "; DAMON: on" : "")
                 + (thp.equals("unknown") || thp.isEmpty() ? "" : "; THP: " + thp);
     }
 

@@ -9,7 +9,7 @@ import java.util.regex.Matcher;
 
 /**
  * Memory facts that move page-cache figures (the mmap family, fs, kv's heap): whether a virtio
- * balloon reports free pages to the host, and the transparent huge page mode. With free page
+ * balloon reports free pages to the host, whether DAMON watches memory, and the transparent huge page mode. With free page
  * reporting on, memory a benchmark frees (a deleted file's page cache) goes back to the host within
  * seconds, and touching it again costs host page faults: the same write then takes 80 or 110 ms
  * depending on when it ran, which is why such runs need more samples.
@@ -39,6 +39,26 @@ final class GuestMemory {
             return Optional.empty();
         }
         return Optional.empty();
+    }
+
+    /**
+     * "on" when a DAMON monitor runs ({@code /sys/kernel/mm/damon/admin/kdamonds/N/state}): it may
+     * reclaim or reorder pages while a benchmark runs. Empty without DAMON's sysfs interface.
+     */
+    static Optional<String> damon(Path kdamonds) {
+        if (!Files.isDirectory(kdamonds)) {
+            return Optional.empty();
+        }
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(kdamonds)) {
+            for (Path d : ds) {
+                if ("on".equals(read(d.resolve("state")))) {
+                    return Optional.of("on");
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+        return Optional.of("off");
     }
 
     /** The bracketed choice of /sys/kernel/mm/transparent_hugepage/enabled ("always [madvise] never"). */

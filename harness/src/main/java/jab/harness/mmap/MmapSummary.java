@@ -13,6 +13,7 @@ import jab.bench.mmap.WriteStrategy;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
+import jab.harness.results.Stats;
 import jab.mmap.jruby.RubyWriteStrategy;
 
 /**
@@ -81,21 +82,30 @@ final class MmapSummary {
         sb.append('\n');
     }
 
-    /** The performance targets, stated as measured, never as hoped. */
+    /**
+     * The issue's performance targets, stated as measured, never as hoped. The verdict follows the
+     * means (JMH's score); the ratio of medians is given beside it because single-shot files on a VM
+     * see rare spikes of several times the usual time (host memory, reclaim), which move a mean of five.
+     */
     private static void targets(StringBuilder sb, List<BenchResult> here, long total, Optional<BenchResult> cMmap, double bestC, String chunk) {
         Optional<BenchResult> jab = find(here, "strategy", WriteStrategy.JAB_MAPPED_WRITER.name());
         Optional<BenchResult> ext = find(here, "rubyStrategy", RubyWriteStrategy.EXT_MMAP_UNSAFE.name());
         if (jab.isPresent() && cMmap.isPresent()) {
             double g = gbps(jab, total);
-            sb.append(String.format(Locale.ROOT, "- jab writer: %.2fx C mmap+memcpy (%s), %.2fx the best C method (%s)%n",
+            sb.append(String.format(Locale.ROOT, "- jab writer: %.2fx C mmap+memcpy (%s; medians %.2fx), %.2fx the best C method (%s)%n",
                     g / gbps(cMmap, total), g >= gbps(cMmap, total) ? "at least as fast" : "slower",
-                    g / bestC, g >= 0.8 * bestC ? "within 0.8x" : "below 0.8x"));
+                    median(cMmap.get()) / median(jab.get()), g / bestC, g >= 0.8 * bestC ? "within 0.8x" : "below 0.8x"));
         }
         if (jab.isPresent() && ext.isPresent()) {
             double r = millis(ext.get()) / millis(jab.get());
-            sb.append(String.format(Locale.ROOT, "- JRuby unsafe extension: %.2fx the Java writer's time (%s)%n",
-                    r, r <= 1.3 ? "within 1.3x" : "more than 1.3x"));
+            sb.append(String.format(Locale.ROOT, "- JRuby unsafe extension: %.2fx the Java writer's time (%s; medians %.2fx)%n",
+                    r, r <= 1.3 ? "within 1.3x" : "more than 1.3x", median(ext.get()) / median(jab.get())));
         }
+    }
+
+    /** The median sample in milliseconds. */
+    private static double median(BenchResult r) {
+        return Stats.median(r.allSamples()) * millis(r) / r.score();
     }
 
     /** Seed 004's order, fastest first, is the declaration order of {@link RubyWriteStrategy}. */

@@ -41,6 +41,18 @@ class GuestMemoryTest {
         assertThat(GuestMemory.transparentHugePages(sys.resolve("absent"))).isEmpty();
     }
 
+    @Test
+    void damonIsOnWhenAnyMonitorRuns() throws IOException {
+        Path kdamonds = Files.createDirectories(sys.resolve("kdamonds"));
+        Files.createDirectories(kdamonds.resolve("0"));
+        Files.writeString(kdamonds.resolve("0/state"), "off\n");
+        assertThat(GuestMemory.damon(kdamonds)).contains("off");
+        Files.createDirectories(kdamonds.resolve("1"));
+        Files.writeString(kdamonds.resolve("1/state"), "on\n");
+        assertThat(GuestMemory.damon(kdamonds)).contains("on");
+        assertThat(GuestMemory.damon(sys.resolve("absent"))).isEmpty();
+    }
+
     private void device(String name, String id, String features) throws IOException {
         Path d = Files.createDirectories(sys.resolve(name));
         Files.writeString(d.resolve("device"), id + "\n");

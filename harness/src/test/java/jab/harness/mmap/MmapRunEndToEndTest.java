@@ -54,7 +54,7 @@ class MmapRunEndToEndTest {
             }
         }
         String summary = Files.readString(runDir.resolve("summary.md"));
-        assertThat(summary).contains("## mmap: sequential writes", "chunkSize=16384", "native mmap_memcpy", "seed 004's order");
+        assertThat(summary).contains("## mmap: sequential writes", "chunkSize=16384", "native mmap_memcpy", "seed 004's order", "jab writer: ", "medians ");
         try (Stream<Path> left = Files.walk(data)) {
             assertThat(left.filter(p -> !p.equals(data)).collect(Collectors.toList())).isEmpty();
         }
