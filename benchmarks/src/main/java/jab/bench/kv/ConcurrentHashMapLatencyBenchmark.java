@@ -39,9 +39,9 @@ public class ConcurrentHashMapLatencyBenchmark {
     }
 
     @Benchmark
-    public byte[] get() {
+    public int get() {
         int k = work.keyIndex[i++ & (KvWorkload.SEQUENCE - 1)];
-        return map.get(work.keys[k]);
+        return KvWorkload.read(map.get(work.keys[k]));
     }
 
     @Benchmark
@@ -57,7 +57,7 @@ public class ConcurrentHashMapLatencyBenchmark {
         int k = work.keyIndex[n];
         switch (work.op[n]) {
             case KvWorkload.GET:
-                return map.get(work.keys[k]);
+                return KvWorkload.read(map.get(work.keys[k]));
             case KvWorkload.SET:
                 map.put(work.keys[k], work.values[k]);
                 return work.values[k];

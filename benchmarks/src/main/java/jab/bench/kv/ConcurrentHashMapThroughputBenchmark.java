@@ -56,7 +56,7 @@ public class ConcurrentHashMapThroughputBenchmark {
         int k = work.keyIndex[n];
         switch (work.op[n]) {
             case KvWorkload.GET:
-                return map.get(work.keys[k]);
+                return KvWorkload.read(map.get(work.keys[k]));
             case KvWorkload.SET:
                 map.put(work.keys[k], work.values[k]);
                 return work.values[k];

@@ -46,4 +46,13 @@ public final class KvWorkload {
     public static int startFor(int thread) {
         return (thread * 7919) & (SEQUENCE - 1);
     }
+
+    /**
+     * What every get benchmark returns: the value's length, not the reference. A caller of get reads
+     * the value, and the store must look at the value's header anyway (a plain byte[] or one with a
+     * deadline), so neither side may skip touching it.
+     */
+    public static int read(byte[] value) {
+        return value == null ? -1 : value.length;
+    }
 }

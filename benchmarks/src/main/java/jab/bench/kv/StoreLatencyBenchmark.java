@@ -52,9 +52,9 @@ public class StoreLatencyBenchmark {
     }
 
     @Benchmark
-    public byte[] get() {
+    public int get() {
         int k = work.keyIndex[i++ & (KvWorkload.SEQUENCE - 1)];
-        return store.get(work.keys[k]);
+        return KvWorkload.read(store.get(work.keys[k]));
     }
 
     @Benchmark
@@ -71,7 +71,7 @@ public class StoreLatencyBenchmark {
         int k = work.keyIndex[n];
         switch (work.op[n]) {
             case KvWorkload.GET:
-                return store.get(work.keys[k]);
+                return KvWorkload.read(store.get(work.keys[k]));
             case KvWorkload.SET:
                 store.set(work.keys[k], work.values[k]);
                 return work.values[k];

@@ -67,7 +67,7 @@ public class StoreThroughputBenchmark {
         int k = work.keyIndex[n];
         switch (work.op[n]) {
             case KvWorkload.GET:
-                return store.get(work.keys[k]);
+                return KvWorkload.read(store.get(work.keys[k]));
             case KvWorkload.SET:
                 store.set(work.keys[k], work.values[k]);
                 return work.values[k];
