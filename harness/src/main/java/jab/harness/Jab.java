@@ -8,6 +8,7 @@ import jab.harness.cli.SemanticsCommand;
 import jab.harness.process.VerifyCommand;
 import jab.harness.kv.KvCommand;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Command;
 
 /** The jab command line: one subcommand per job; bad input exits 2, failures 1. */
@@ -33,6 +34,7 @@ public final class Jab {
     /** Runs one command line and returns its exit code (tests call this directly). */
     public static int execute(String... args) {
         CommandLine cli = new CommandLine(new Jab());
+        firstSentenceFirst(cli);
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             if (ex instanceof UsageException) {
                 cmd.getErr().println("jab: " + ex.getMessage());
@@ -55,5 +57,22 @@ public final class Jab {
         public String[] getVersion() {
             return new String[] {"jab " + JabHome.version()};
         }
+    }
+
+    /**
+     * Descriptions are written as prose wrapped in the source. picocli lists each command by the first
+     * element of its description and wraps every element on its own, so a line cut in the source showed
+     * as a summary cut mid-sentence. Rejoin the prose, put its first sentence first, let picocli wrap.
+     */
+    static void firstSentenceFirst(CommandLine cl) {
+        CommandSpec spec = cl.getCommandSpec();
+        String[] lines = spec.usageMessage().description();
+        if (lines.length > 1) {
+            String prose = String.join(" ", lines).replaceAll("\\s+", " ").trim();
+            // split at the end of the first sentence (two letters or digits before the stop: not "e.g.")
+            String[] parts = prose.split("(?<=[A-Za-z0-9)]{2}\\.)\\s+", 2);
+            spec.usageMessage().description(parts);
+        }
+        cl.getSubcommands().values().stream().distinct().forEach(Jab::firstSentenceFirst);
     }
 }
