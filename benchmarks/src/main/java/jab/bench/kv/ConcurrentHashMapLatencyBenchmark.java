@@ -36,6 +36,7 @@ public class ConcurrentHashMapLatencyBenchmark {
         for (int k = 0; k < KvWorkload.KEYS; k++) {
             map.put(work.keys[k], work.values[k]);
         }
+        KvWorkload.settleHeap();
     }
 
     @Benchmark

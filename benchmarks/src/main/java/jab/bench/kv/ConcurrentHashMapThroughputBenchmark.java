@@ -38,6 +38,7 @@ public class ConcurrentHashMapThroughputBenchmark {
         for (int i = 0; i < KvWorkload.KEYS; i++) {
             map.put(work.keys[i], work.values[i]);
         }
+        KvWorkload.settleHeap();
     }
 
     /** Each thread's own place in the operation sequence. */

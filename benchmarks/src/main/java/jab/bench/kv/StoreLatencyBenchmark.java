@@ -44,6 +44,7 @@ public class StoreLatencyBenchmark {
         for (int k = 0; k < KvWorkload.KEYS; k++) {
             store.set(work.keys[k], work.values[k]);
         }
+        KvWorkload.settleHeap();
     }
 
     @TearDown(Level.Trial)

@@ -44,6 +44,7 @@ public class StoreThroughputBenchmark {
         for (int i = 0; i < KvWorkload.KEYS; i++) {
             store.set(work.keys[i], work.values[i]);
         }
+        KvWorkload.settleHeap();
     }
 
     @TearDown(Level.Trial)
