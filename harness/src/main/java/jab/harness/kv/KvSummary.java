@@ -13,6 +13,8 @@ import java.util.TreeSet;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import jab.harness.compare.StatTest;
+import jab.harness.compare.TargetCheck;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
@@ -139,7 +141,11 @@ final class KvSummary {
         sb.append("\n\n");
     }
 
-    /** jab's server and Redis under redis-benchmark, round by round, with the throughput ratio per test. */
+    /**
+     * jab's server and Redis under redis-benchmark, round by round: the throughput ratio per test with
+     * its interval and Welch's t-test over the rounds (few rounds, so a rank test could never reach
+     * significance), and each server's CPU time per request.
+     */
     @SuppressWarnings("unchecked")
     private static void redisBenchmark(StringBuilder sb, Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
@@ -154,9 +160,11 @@ final class KvSummary {
                 .append("`").append(doc.get("command")).append("` (").append(doc.get("tool"))
                 .append("), against both servers in one run, one warm-up run each, then rounds in alternating order. ")
                 .append("Requests/s: the mean of the rounds, each round in brackets; latency p50/p99 in ms as ")
-                .append("redis-benchmark reports them (mean of the rounds).\n\n")
-                .append("| Test | Pipeline | jab (requests/s) | Redis (requests/s) | jab/Redis | jab p50/p99 (ms) | Redis p50/p99 (ms) |\n")
-                .append("|---|---:|---:|---:|---:|---:|---:|\n");
+                .append("redis-benchmark reports them (mean of the rounds); CPU: the server process's CPU time ")
+                .append("(all threads, user + system) per request, in us, mean of the rounds.\n\n")
+                .append("| Test | Pipeline | jab (requests/s) | Redis (requests/s) | jab/Redis | jab p50/p99 (ms) | Redis p50/p99 (ms) ")
+                .append("| jab CPU (us/req) | Redis CPU (us/req) |\n")
+                .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         List<String> verdicts = new ArrayList<>();
         for (Map<String, Object> j : rows) {
             if (!"jab".equals(j.get("server"))) {
@@ -166,13 +174,16 @@ final class KvSummary {
                     && x.get("test").equals(j.get("test")) && x.get("pipeline").equals(j.get("pipeline"))).findFirst();
             double jab = mean(j, "rps");
             double redis = r.map(x -> mean(x, "rps")).orElse(Double.NaN);
-            sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |%n", j.get("test"), j.get("pipeline"),
+            sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", j.get("test"), j.get("pipeline"),
                     rounds(j), r.map(KvSummary::rounds).orElse("-"),
                     Double.isFinite(redis) ? String.format(Locale.ROOT, "%.2fx", jab / redis) : "-",
-                    latencies(j), r.map(KvSummary::latencies).orElse("-")));
-            if (Double.isFinite(redis)) {
-                verdicts.add(String.format(Locale.ROOT, "%s, pipeline %s: jab %.2fx Redis (%s)", j.get("test"), j.get("pipeline"),
-                        jab / redis, jab >= redis ? "at least as fast" : "slower"));
+                    latencies(j), r.map(KvSummary::latencies).orElse("-"), cpu(j), r.map(KvSummary::cpu).orElse("-")));
+            if (r.isPresent()) {
+                TargetCheck t = TargetCheck.of(array(r.get(), "rps"), array(j, "rps"), true, StatTest.WELCH);
+                double cpuRatio = mean(j, "serverCpuUsPerRequest") / mean(r.get(), "serverCpuUsPerRequest");
+                verdicts.add(String.format(Locale.ROOT, "%s, pipeline %s: jab %s Redis, %s%s", j.get("test"), j.get("pipeline"),
+                        t.ratioWords(), t.verdictWords(), Double.isFinite(cpuRatio)
+                                ? String.format(Locale.ROOT, "; jab's CPU per request %.2fx Redis's", cpuRatio) : ""));
             }
         }
         sb.append('\n');
@@ -180,6 +191,15 @@ final class KvSummary {
         sb.append("\nServers: ");
         rows.stream().map(x -> x.get("server") + " = " + x.get("serverVersion")).distinct().forEach(x -> sb.append(x).append("; "));
         sb.append("\n\n");
+    }
+
+    private static String cpu(Map<String, Object> row) {
+        double c = mean(row, "serverCpuUsPerRequest");
+        return Double.isFinite(c) ? String.format(Locale.ROOT, "%.2f", c) : "-";
+    }
+
+    private static double[] array(Map<String, Object> row, String key) {
+        return values(row, key).stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     private static String rounds(Map<String, Object> row) {

@@ -131,6 +131,14 @@ final class ServerProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * CPU time the server has used so far, all its threads, user and system (the OS's process
+     * accounting, in clock ticks on Linux: 10 ms), in ns; -1 where the OS does not say.
+     */
+    long cpuNanos() {
+        return process.toHandle().info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(-1L);
+    }
+
     boolean alive() {
         return process.isAlive();
     }

@@ -15,16 +15,33 @@ import jab.harness.results.NativeResult;
  * then rounds in which each server gets the same runs, the order flipping every round so neither
  * always goes first on a machine whose speed drifts. The load tool shares the machine with the
  * servers, as in {@code jab kv load}.
+ *
+ * <p>Around each run the server's own CPU time is read: without pipelining both servers spend most of
+ * a request in the same two system calls (one read, one write) and the client sets the pace, so equal
+ * requests/s can hide unequal cost. CPU microseconds per request say which server does the work more
+ * cheaply, whoever limits the throughput.
  */
 final class SideBySide {
     /** Rounds, and requests per run without and with pipelining (the pipelined runs go ~15x faster). */
     record Plan(int rounds, long requests, long pipelinedRequests) {
     }
 
+    /** One run of one test: what redis-benchmark saw, and the server's CPU time per request (us; NaN if unknown). */
+    record Round(RedisBenchmark.Test test, double serverCpuUs) {
+    }
+
     /** Every round's figures for one server, test (GET or SET) and pipeline depth. */
-    record Row(String server, String serverVersion, String test, int pipeline, long requests, List<RedisBenchmark.Test> rounds) {
+    record Row(String server, String serverVersion, String test, int pipeline, long requests, List<Round> rounds) {
         double[] rps() {
-            return rounds.stream().mapToDouble(RedisBenchmark.Test::rps).toArray();
+            return rounds.stream().mapToDouble(r -> r.test().rps()).toArray();
+        }
+
+        double[] serverCpuUs() {
+            return rounds.stream().mapToDouble(Round::serverCpuUs).toArray();
+        }
+
+        double[] latencies(java.util.function.ToDoubleFunction<RedisBenchmark.Test> which) {
+            return rounds.stream().mapToDouble(r -> which.applyAsDouble(r.test())).toArray();
         }
     }
 
@@ -39,7 +56,9 @@ final class SideBySide {
         Map<String, Row> rows = new LinkedHashMap<>();
         for (ServerProcess s : servers) {
             for (int pipeline : PIPELINES) {
-                tool.run(s.port, pipeline, requests(plan, pipeline), TIMEOUT_SECONDS);
+                for (String test : RedisBenchmark.TESTS) {
+                    tool.run(s.port, test, pipeline, requests(plan, pipeline), TIMEOUT_SECONDS);
+                }
             }
         }
         for (int round = 0; round < plan.rounds(); round++) {
@@ -47,9 +66,14 @@ final class SideBySide {
             for (int pipeline : PIPELINES) {
                 for (int i = 0; i < servers.length; i++) {
                     ServerProcess s = servers[(i + round) % servers.length];
-                    for (RedisBenchmark.Test t : tool.run(s.port, pipeline, requests(plan, pipeline), TIMEOUT_SECONDS)) {
+                    for (String test : RedisBenchmark.TESTS) {
+                        long requests = requests(plan, pipeline);
+                        long cpuBefore = s.cpuNanos();
+                        RedisBenchmark.Test t = tool.run(s.port, test, pipeline, requests, TIMEOUT_SECONDS);
+                        long cpuAfter = s.cpuNanos();
+                        double cpuUs = cpuBefore < 0 || cpuAfter < 0 ? Double.NaN : (cpuAfter - cpuBefore) / 1e3 / requests;
                         rows.computeIfAbsent(s.name + "/" + t.name() + "/" + pipeline, k -> new Row(s.name, s.version,
-                                t.name(), pipeline, requests(plan, pipeline), new ArrayList<>())).rounds().add(t);
+                                t.name(), pipeline, requests, new ArrayList<>())).rounds().add(new Round(t, cpuUs));
                     }
                     if (!s.alive()) {
                         throw new IllegalStateException(s.name + " server died under redis-benchmark");
@@ -64,7 +88,10 @@ final class SideBySide {
         return pipeline > 1 ? plan.pipelinedRequests() : plan.requests();
     }
 
-    /** Requests/s per round, in JMH's JSON shape for native.json. */
+    /**
+     * Requests/s per round and the server's CPU time per request, in JMH's JSON shape for native.json:
+     * {@code e2e.kv.<server>.redisBenchmark.<test>} and {@code ...<test>.serverCpu}.
+     */
     static List<NativeResult> nativeResults(List<Row> rows, RedisBenchmark tool) {
         List<NativeResult> out = new ArrayList<>();
         for (Row r : rows) {
@@ -73,8 +100,13 @@ final class SideBySide {
             params.put("clients", Integer.toString(RedisBenchmark.CLIENTS));
             params.put("pipeline", Integer.toString(r.pipeline()));
             params.put("requests", Long.toString(r.requests()));
-            out.add(new NativeResult("e2e.kv." + r.server() + ".redisBenchmark." + r.test().toLowerCase(java.util.Locale.ROOT),
-                    "thrpt", "ops/s", params, NativeResult.oneFork(r.rps()), tool.version + " against " + r.serverVersion()));
+            String name = "e2e.kv." + r.server() + ".redisBenchmark." + r.test().toLowerCase(java.util.Locale.ROOT);
+            String source = tool.version + " against " + r.serverVersion();
+            out.add(new NativeResult(name, "thrpt", "ops/s", params, NativeResult.oneFork(r.rps()), source));
+            if (java.util.Arrays.stream(r.serverCpuUs()).allMatch(Double::isFinite)) {
+                out.add(new NativeResult(name + ".serverCpu", "avgt", "us/op", params, NativeResult.oneFork(r.serverCpuUs()),
+                        "the server's CPU time (all threads, user + system) per request, " + source));
+            }
         }
         return out;
     }
@@ -83,8 +115,8 @@ final class SideBySide {
     static Map<String, Object> details(List<Row> rows, RedisBenchmark tool, Path redisServer) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("tool", tool.version);
-        m.put("command", "redis-benchmark " + String.join(" ", RedisBenchmark.arguments(0, 1, 0)).replace("-p 0", "-p PORT")
-                .replace("-n 0", "-n N") + " (and -P 16)");
+        m.put("command", "redis-benchmark " + String.join(" ", RedisBenchmark.arguments(0, "set|get", 1, 0))
+                .replace("-p 0", "-p PORT").replace("-n 0", "-n N") + " (and -P 16)");
         m.put("redisServer", redisServer.toString());
         List<Map<String, Object>> list = new ArrayList<>();
         for (Row r : rows) {
@@ -96,8 +128,9 @@ final class SideBySide {
             x.put("clients", RedisBenchmark.CLIENTS);
             x.put("requests", r.requests());
             x.put("rps", r.rps());
-            x.put("p50Ms", r.rounds().stream().mapToDouble(RedisBenchmark.Test::p50Ms).toArray());
-            x.put("p99Ms", r.rounds().stream().mapToDouble(RedisBenchmark.Test::p99Ms).toArray());
+            x.put("p50Ms", r.latencies(RedisBenchmark.Test::p50Ms));
+            x.put("p99Ms", r.latencies(RedisBenchmark.Test::p99Ms));
+            x.put("serverCpuUsPerRequest", r.serverCpuUs());
             list.add(x);
         }
         m.put("rows", list);

@@ -61,11 +61,14 @@ class KvRunTest {
                             assertThat(e2e).as(server + " " + test + " -P " + pipeline).anyMatch(r -> r.benchmark()
                                     .equals("e2e.kv." + server + ".redisBenchmark." + test)
                                     && pipeline.equals(r.param("pipeline")) && r.score() > 0);
+                            assertThat(e2e).as(server + " " + test + " -P " + pipeline + " CPU").anyMatch(r -> r.benchmark()
+                                    .equals("e2e.kv." + server + ".redisBenchmark." + test + ".serverCpu")
+                                    && pipeline.equals(r.param("pipeline")) && r.unit().equals("us/op") && r.score() > 0);
                         }
                     }
                 }
                 assertThat(summary).contains("Side by side under redis-benchmark").contains("jab/Redis")
-                        .contains("-t get,set -c 50");
+                        .contains("-c 50").contains("CPU (us/req)");
             }
         }
 
