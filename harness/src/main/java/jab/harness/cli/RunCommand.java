@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -133,15 +134,7 @@ public final class RunCommand implements Callable<Integer> {
             console.println("jab run: " + String.join(", ", selection.keySet().stream().map(Family::name).toList())
                     + " on JDK " + String.join(", ", jdks.stream().map(Jdk::version).toList()) + ", " + profileName + " profile");
             List<NativeResult> natives = new ArrayList<>();
-            for (Family f : selection.keySet()) {
-                try {
-                    natives.addAll(f.measureNative(ctx));
-                } catch (Exception e) {
-                    ok = false;
-                    notes.add(f.name() + " native baseline failed: " + e.getMessage());
-                    console.println("jab: " + f.name() + " native baseline failed: " + e.getMessage());
-                }
-            }
+            ok &= measureNative(selection.keySet(), false, ctx, natives, notes);
             NativeResult.writeAll(natives, rd.dir().resolve("native.json"));
 
             int total = 0;
@@ -157,6 +150,10 @@ public final class RunCommand implements Callable<Integer> {
                 ok &= runJdk(j, selection, forkArgs, ctx, progress, rd, notes);
             }
             progress.close();
+            if (selection.keySet().stream().anyMatch(Family::measuresNativeAfterJmh)) {
+                ok &= measureNative(selection.keySet(), true, ctx, natives, notes);
+                NativeResult.writeAll(natives, rd.dir().resolve("native.json"));
+            }
             RunResults results = RunResults.read(rd.dir());
             rd.status(ok ? "complete" : "failed");
             Files.writeString(rd.dir().resolve("summary.md"),
@@ -178,6 +175,25 @@ public final class RunCommand implements Callable<Integer> {
         console.println();
         console.println("results: " + rd.dir());
         return ok ? 0 : 1;
+    }
+
+    /** The native part of the families that run it before (or after) JMH; false if one failed. */
+    private static boolean measureNative(Collection<Family> families, boolean afterJmh, RunContext ctx,
+                                         List<NativeResult> natives, ArrayNode notes) {
+        boolean ok = true;
+        for (Family f : families) {
+            if (f.measuresNativeAfterJmh() != afterJmh) {
+                continue;
+            }
+            try {
+                natives.addAll(f.measureNative(ctx));
+            } catch (Exception e) {
+                ok = false;
+                notes.add(f.name() + " native baseline failed: " + e.getMessage());
+                ctx.log().println("jab: " + f.name() + " native baseline failed: " + e.getMessage());
+            }
+        }
+        return ok;
     }
 
     private static boolean runJdk(Jdk jdk, Map<Family, List<BenchmarkListEntry>> selection, List<String> forkArgs,

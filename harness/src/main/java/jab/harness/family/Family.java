@@ -53,6 +53,15 @@ public interface Family {
     default void customize(ChainedOptionsBuilder options, Jdk jdk, RunContext ctx) {
     }
 
+    /**
+     * Whether {@link #measureNative} runs after the JMH benchmarks instead of before them: for
+     * measurements that are the second part of a family's story (kv's end-to-end servers after the
+     * store's microbenchmarks), so the JMH results are on disk before the longer part starts.
+     */
+    default boolean measuresNativeAfterJmh() {
+        return false;
+    }
+
     /** Native baselines (and other non-JMH measurements) of this run, in JMH's JSON shape. */
     default List<NativeResult> measureNative(RunContext ctx) throws Exception {
         return List.of();

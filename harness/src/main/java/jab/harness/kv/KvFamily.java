@@ -87,6 +87,12 @@ public final class KvFamily implements Family {
         }
     }
 
+    /** The store's JMH figures first, then the servers end to end, as the family's story goes. */
+    @Override
+    public boolean measuresNativeAfterJmh() {
+        return true;
+    }
+
     @Override
     public List<NativeResult> measureNative(RunContext ctx) throws Exception {
         Optional<Path> redis = KvEndToEnd.findRedis(ctx.redisServer());
