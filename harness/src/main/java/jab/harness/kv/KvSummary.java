@@ -212,7 +212,7 @@ final class KvSummary {
     }
 
     private static double mean(Map<String, Object> row, String key) {
-        return values(row, key).stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        return java.util.Arrays.stream(array(row, key)).average().orElse(Double.NaN);
     }
 
     private static List<Double> values(Map<String, Object> row, String key) {

@@ -33,15 +33,16 @@ final class SideBySide {
     /** Every round's figures for one server, test (GET or SET) and pipeline depth. */
     record Row(String server, String serverVersion, String test, int pipeline, long requests, List<Round> rounds) {
         double[] rps() {
-            return rounds.stream().mapToDouble(r -> r.test().rps()).toArray();
+            return each(RedisBenchmark.Test::rps);
         }
 
         double[] serverCpuUs() {
             return rounds.stream().mapToDouble(Round::serverCpuUs).toArray();
         }
 
-        double[] latencies(java.util.function.ToDoubleFunction<RedisBenchmark.Test> which) {
-            return rounds.stream().mapToDouble(r -> which.applyAsDouble(r.test())).toArray();
+        /** One figure of redis-benchmark's per round. */
+        double[] each(java.util.function.ToDoubleFunction<RedisBenchmark.Test> figure) {
+            return rounds.stream().mapToDouble(r -> figure.applyAsDouble(r.test())).toArray();
         }
     }
 
@@ -128,8 +129,8 @@ final class SideBySide {
             x.put("clients", RedisBenchmark.CLIENTS);
             x.put("requests", r.requests());
             x.put("rps", r.rps());
-            x.put("p50Ms", r.latencies(RedisBenchmark.Test::p50Ms));
-            x.put("p99Ms", r.latencies(RedisBenchmark.Test::p99Ms));
+            x.put("p50Ms", r.each(RedisBenchmark.Test::p50Ms));
+            x.put("p99Ms", r.each(RedisBenchmark.Test::p99Ms));
             x.put("serverCpuUsPerRequest", r.serverCpuUs());
             list.add(x);
         }

@@ -115,7 +115,7 @@ final class MmapSummary {
 
     /** The median sample in milliseconds. */
     private static double median(BenchResult r) {
-        return Stats.median(r.allSamples()) * millis(r) / r.score();
+        return Stats.median(samplesMillis(r));
     }
 
     /** Seed 004's order, fastest first, is the declaration order of {@link RubyWriteStrategy}. */
