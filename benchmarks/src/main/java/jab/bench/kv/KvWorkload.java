@@ -8,8 +8,9 @@ import jab.kv.ByteKey;
 /**
  * The precomputed work every kv benchmark replays: keys, values, and a fixed sequence of operations
  * (70% get, 25% set, 5% del, as in MilletDB's benchmarks) over random keys. Computing them ahead keeps
- * random numbers, string formatting and allocation out of the measured code, and replaying the same
- * sequence lets the store and the ConcurrentHashMap baseline do exactly the same work.
+ * random numbers, string formatting and allocation out of the measured code. {@link KvLatencyBenchmark}
+ * and {@link KvThroughputBenchmark} replay the same sequence through {@link KvMap}, with {@link #fill}
+ * and {@link #step}, so the store and the ConcurrentHashMap baseline do exactly the same work.
  */
 public final class KvWorkload {
     public static final int KEYS = 16_384;
@@ -47,8 +48,34 @@ public final class KvWorkload {
         return (thread * 7919) & (SEQUENCE - 1);
     }
 
+    /** Puts every key with its value, then {@link #settleHeap}: where every kv benchmark starts. */
+    public void fill(KvMap map) {
+        for (int k = 0; k < KEYS; k++) {
+            map.set(keys[k], values[k]);
+        }
+        settleHeap();
+    }
+
     /**
-     * Called at the end of every fill, store and ConcurrentHashMap alike: a full GC lays the filled
+     * Operation n of the sequence, the mix's one step: a get returns {@link #read} of the value, a set
+     * the value stored, a del whether the key was there. The mix deletes keys and its sets put them back,
+     * so about a fifth of the keys are missing at any time.
+     */
+    public Object step(KvMap map, int n) {
+        int k = keyIndex[n];
+        switch (op[n]) {
+            case GET:
+                return read(map.get(keys[k]));
+            case SET:
+                map.set(keys[k], values[k]);
+                return values[k];
+            default:
+                return map.del(keys[k]);
+        }
+    }
+
+    /**
+     * Called at the end of every {@link #fill}, store and ConcurrentHashMap alike: a full GC lays the filled
      * map out in allocation order. Without it, where a young GC during the fill happens to copy the
      * nodes, keys and values decides the cache misses of a get: one run measured a one-shard store at
      * 1.6x the map with G1 and at 1.05x after a full GC, with the same code.

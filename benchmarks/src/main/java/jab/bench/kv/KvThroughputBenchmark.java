@@ -15,41 +15,39 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 
-import jab.kv.KvConfig;
-import jab.kv.KvStore;
-
 /**
- * Throughput (ops/ms, all threads together) of jab's store under the 70/25/5 get/set/del mix, with one
- * shard and with many, at 1, 2, 4 and 8 threads: MilletDB's ShardedKVStoreBenchmark. The number depends
- * on how the store's threads contend (one shard's map against many maps) and on the core count: above
- * the machine's cores, more threads only share the same CPUs. JMH fixes a method's thread count, so each
- * count is its own method ({@code mixed_4Threads}); compare with {@link ConcurrentHashMapThroughputBenchmark}.
- * <pre>./jab run 'StoreThroughput|ConcurrentHashMapThroughput' -p shards=1,16</pre>
+ * Throughput (ops/ms, all threads together) of each {@code impl} under the 70/25/5 get/set/del mix at
+ * 1, 2, 4 and 8 threads sharing one map: MilletDB's ShardedKVStoreBenchmark. The figure depends on how
+ * the threads contend (the store with one shard's map against many maps, the ConcurrentHashMap without
+ * the store's extras) and on the core count: above the machine's cores, more threads only share the
+ * same CPUs. JMH fixes a method's thread count, so each count is its own method
+ * ({@code mixed_4Threads}). {@link KvImpl} says which impl values there are.
+ * <pre>./jab run KvThroughput -p impl=CONCURRENT_HASH_MAP,STORE_16</pre>
+ *
+ * <p>Each fork runs one impl, so the {@link KvMap} calls stay monomorphic there and inline: the
+ * interface costs nothing measurable.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-public class StoreThroughputBenchmark {
-    @Param({"1", "16"})
-    public int shards;
+public class KvThroughputBenchmark {
+    @Param({"CONCURRENT_HASH_MAP", "STORE_1", "STORE_16"})
+    public String impl;
 
     KvWorkload work;
-    KvStore store;
+    KvMap map;
     final AtomicInteger threadIds = new AtomicInteger();
 
     @Setup(Level.Trial)
     public void fill() {
         work = new KvWorkload();
-        store = new KvStore(KvConfig.defaults().shards(shards).sweep(0, 1));
-        for (int i = 0; i < KvWorkload.KEYS; i++) {
-            store.set(work.keys[i], work.values[i]);
-        }
-        KvWorkload.settleHeap();
+        map = KvImpl.parse(impl).open();
+        work.fill(map);
     }
 
     @TearDown(Level.Trial)
     public void close() {
-        store.close();
+        map.close();
     }
 
     /** Each thread's own place in the operation sequence. */
@@ -58,23 +56,13 @@ public class StoreThroughputBenchmark {
         int i;
 
         @Setup(Level.Trial)
-        public void start(StoreThroughputBenchmark b) {
+        public void start(KvThroughputBenchmark b) {
             i = KvWorkload.startFor(b.threadIds.getAndIncrement());
         }
     }
 
     Object step(Cursor c) {
-        int n = c.i++ & (KvWorkload.SEQUENCE - 1);
-        int k = work.keyIndex[n];
-        switch (work.op[n]) {
-            case KvWorkload.GET:
-                return KvWorkload.read(store.get(work.keys[k]));
-            case KvWorkload.SET:
-                store.set(work.keys[k], work.values[k]);
-                return work.values[k];
-            default:
-                return store.del(work.keys[k]);
-        }
+        return work.step(map, c.i++ & (KvWorkload.SEQUENCE - 1));
     }
 
     @Benchmark
