@@ -1,12 +1,6 @@
 package jab.harness;
 
-import jab.harness.cli.EnvCommand;
-import jab.harness.cli.JdksCommand;
-import jab.harness.cli.ListCommand;
-import jab.harness.cli.RunCommand;
-import jab.harness.cli.SemanticsCommand;
-import jab.harness.process.VerifyCommand;
-import jab.harness.kv.KvCommand;
+import jab.harness.cli.CommandTree;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Command;
@@ -17,13 +11,7 @@ import picocli.CommandLine.Command;
             "Java API Benchmarks: what a Java system API really costs on this OS, JDK and hardware,",
             "measured with JMH on every installed JDK, beside the native syscall.",
             "",
-            "Start with: ./jab list, ./jab jdks, ./jab env, then ./jab run fs"},
-        subcommands = {ListCommand.class, JdksCommand.class, EnvCommand.class, RunCommand.class,
-            SemanticsCommand.class, VerifyCommand.class, KvCommand.class,
-            jab.harness.compare.CompareCommand.class,
-            jab.harness.report.ReportCommand.class,
-            jab.harness.report.MergeCommand.class,
-            CommandLine.HelpCommand.class})
+            "Start with: ./jab list, ./jab jdks, ./jab env, then ./jab run fs"})
 public final class Jab {
     public static final int EXIT_USAGE = 2;
 
@@ -33,8 +21,7 @@ public final class Jab {
 
     /** Runs one command line and returns its exit code (tests call this directly). */
     public static int execute(String... args) {
-        CommandLine cli = new CommandLine(new Jab());
-        firstSentenceFirst(cli);
+        CommandLine cli = commandLine();
         cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             if (ex instanceof UsageException) {
                 cmd.getErr().println("jab: " + ex.getMessage());
@@ -50,6 +37,13 @@ public final class Jab {
             return EXIT_USAGE;
         });
         return cli.execute(args);
+    }
+
+    /** The whole command tree: jab's commands and those its families add. */
+    public static CommandLine commandLine() {
+        CommandLine cli = CommandTree.build(new Jab());
+        firstSentenceFirst(cli);
+        return cli;
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -10,8 +10,7 @@ import picocli.CommandLine;
 class JabHelpTest {
     @Test
     void everyCommandIsListedByAWholeSentence() {
-        CommandLine cli = new CommandLine(new Jab());
-        Jab.firstSentenceFirst(cli);
+        CommandLine cli = Jab.commandLine();
         cli.getSubcommands().forEach((name, sub) -> {
             String[] description = sub.getCommandSpec().usageMessage().description();
             if (!name.equals("help")) {

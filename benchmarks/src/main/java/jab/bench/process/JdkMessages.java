@@ -15,7 +15,7 @@ import java.util.function.Supplier;
  * System.err; a JDK without the mechanism throws an Error). JMH copies a fork's output to the
  * console of the JVM running JMH, not to a file, so the words would be lost with the scrollback:
  * they are copied, verbatim, to the file named by {@code -Djab.process.messages} (jab puts it in
- * the run directory), one line per message: the JDK's feature version TAB mechanism TAB text with \n escaped.
+ * the run's work dir and keeps what it holds after the JMH part), one line per message: the JDK's feature version TAB mechanism TAB text with \n escaped.
  */
 public final class JdkMessages {
     public static final String FILE_PROPERTY = "jab.process.messages";

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import jab.harness.env.Fingerprint;
 import jab.harness.jdk.JdkDiscovery;
-import jab.harness.run.RunPlan;
+import jab.harness.run.InputChecks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -27,7 +27,7 @@ public final class EnvCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Path d = RunPlan.usableDir(dir != null ? dir : Paths.get(System.getProperty("java.io.tmpdir")), "--dir");
+        Path d = InputChecks.usableDir(dir != null ? dir : Paths.get(System.getProperty("java.io.tmpdir")), "--dir");
         ObjectNode env = Fingerprint.collect(d, List.of(JdkDiscovery.current()), List.of());
         if (json) {
             System.out.println(new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(env));

@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 
 import jab.harness.family.Family;
+import jab.harness.family.FamilySet;
 import jab.harness.run.BenchmarkCatalog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -19,9 +20,15 @@ public final class ListCommand implements Callable<Integer> {
     @Parameters(arity = "0..*", paramLabel = "SELECTOR", description = "a family or a JMH regex; none: everything")
     List<String> selectors = new ArrayList<>();
 
+    private final FamilySet families;
+
+    ListCommand(FamilySet families) {
+        this.families = families;
+    }
+
     @Override
     public Integer call() {
-        Map<Family, List<BenchmarkListEntry>> selection = BenchmarkCatalog.load().select(selectors);
+        Map<Family, List<BenchmarkListEntry>> selection = BenchmarkCatalog.load(families).select(selectors);
         for (Map.Entry<Family, List<BenchmarkListEntry>> e : selection.entrySet()) {
             System.out.println(e.getKey().name() + ": " + e.getKey().description());
             for (BenchmarkListEntry b : e.getValue()) {

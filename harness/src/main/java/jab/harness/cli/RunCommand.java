@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -19,29 +19,33 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 
 import jab.harness.JabHome;
-import jab.harness.UsageException;
 import jab.harness.env.Fingerprint;
 import jab.harness.family.Family;
+import jab.harness.family.FamilySet;
+import jab.harness.family.Measurement;
+import jab.harness.family.Profile;
+import jab.harness.family.RunContext;
 import jab.harness.jdk.Jdk;
 import jab.harness.jdk.JdkDiscovery;
 import jab.harness.jdk.JdkSelector;
+import jab.harness.report.Summary;
 import jab.harness.results.NativeResult;
 import jab.harness.results.ResultTable;
-import jab.harness.results.RunDirectory;
 import jab.harness.results.RunResults;
+import jab.harness.results.RunStore;
 import jab.harness.run.BenchmarkCatalog;
+import jab.harness.run.InputChecks;
 import jab.harness.run.JmhFamilyRun;
 import jab.harness.run.ParamOverrides;
-import jab.harness.run.ProfileName;
 import jab.harness.run.Progress;
-import jab.harness.run.RunContext;
 import jab.harness.run.RunGuard;
 import jab.harness.run.RunLock;
-import jab.harness.run.RunPlan;
-import jab.harness.run.Summary;
+import jab.harness.run.WorkDir;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
@@ -55,6 +59,9 @@ import picocli.CommandLine.Parameters;
             "  ./jab run fs --dir /dev/shm --jdk 17,25     files on tmpfs, JDK 17 and 25",
             "  ./jab run fs --jvm-args \"-Xmx2g -XX:+UseParallelGC\" --out /tmp/results"})
 public final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
 
     @Parameters(arity = "0..*", paramLabel = "SELECTOR",
             description = "a family (fs, ...) or a JMH regex over benchmark names (e.g. FileExists.*); none: every family")
@@ -83,146 +90,191 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--verbose", description = "show JMH's own output as well as the progress line")
     boolean verbose;
 
-    @Option(names = "--redis", paramLabel = "PATH",
-            description = "the redis-server kv compares jab's server with (default: redis-server on the PATH)")
-    Path redis;
+    private final FamilySet families;
+    private final PrintStream console = System.out;
+
+    /** The families' own options (kv's --redis) are added to this command as picocli mixins by {@link CommandTree}. */
+    public RunCommand(FamilySet families) {
+        this.families = families;
+    }
+
+    /**
+     * What preflight decided: the benchmarks per family, the context each family runs with, and the
+     * places the run uses. Everything in it was checked before anything was written.
+     */
+    private record Plan(Profile profile, Map<Family, List<BenchmarkListEntry>> selection, Map<Family, RunContext> contexts,
+                        List<Jdk> jdks, List<String> forkArgs, Path benchDir, Path outDir, Path workDir) {
+    }
+
+    /** The JMH-shaped results measured outside JMH so far; native.json and timings.json are rewritten whole. */
+    private static final class OutsideJmh {
+        final List<NativeResult> baselines = new ArrayList<>();
+        final List<NativeResult> timings = new ArrayList<>();
+    }
 
     @Override
     public Integer call() throws Exception {
-        PrintStream console = System.out;
-        ProfileName profileName = ProfileName.parse(profile);
-        BenchmarkCatalog catalog = BenchmarkCatalog.load();
-        Map<Family, List<BenchmarkListEntry>> selection = catalog.select(selectors);
-        Map<String, String[]> userParams = ParamOverrides.parse(params);
-        RunPlan.checkParams(selection, userParams);
-        List<Jdk> jdks = JdkSelector.select(jdk, new JdkDiscovery());
-        if (redis != null && !(Files.isRegularFile(redis) && Files.isExecutable(redis))) {
-            throw new UsageException("--redis " + redis + ": not an executable file (give the path of redis-server)");
+        Plan plan = preflight();
+        // Wait for another run before anything is created: a Ctrl-C while waiting then leaves nothing.
+        try (RunLock lock = RunLock.acquire(console)) {
+            RunStore store = createStore(plan);
+            boolean ok;
+            try (RunGuard guard = new RunGuard(plan.workDir(), store)) {
+                announce(plan);
+                OutsideJmh outside = new OutsideJmh();
+                ok = measure(plan, store, outside, false);
+                ok &= runJmh(plan, store);
+                ok &= measure(plan, store, outside, true);
+                store.status(ok ? "complete" : "failed");
+                RunResults results = RunResults.read(store.dir());
+                store.writeSummary(Summary.markdown(results, families));
+                printTables(results);
+            }
+            console.println();
+            console.println("results: " + store.dir());
+            return ok ? 0 : 1;
         }
-        List<String> forkArgs = jvmArgs.isBlank() ? List.of() : Arrays.asList(jvmArgs.trim().split("\\s+"));
-        Path benchDir = RunPlan.usableDir(dir != null ? dir : Paths.get(System.getProperty("java.io.tmpdir")), "--dir");
-        Path outDir = out != null ? out : JabHome.get().resolve("results");
-        Files.createDirectories(outDir.toAbsolutePath());
-        RunPlan.usableDir(outDir, "--out");
-
-        Path workDir = benchDir.resolve("jab-work-" + ProcessHandle.current().pid() + "-" + System.currentTimeMillis());
-        RunContext probe = new RunContext(profileName, userParams, jdks, workDir, null, console, verbose, redis);
-        long bytes = 0;
-        for (Map.Entry<Family, List<BenchmarkListEntry>> e : selection.entrySet()) {
-            Map<String, String[]> effective = JmhFamilyRun.effectiveParams(e.getKey(), e.getValue(), probe);
-            e.getKey().validate(effective, probe);
-            long need = e.getKey().bytesNeeded(effective);
-            bytes = need < 0 || bytes + need < 0 ? -1 : bytes + need;
-        }
-        RunPlan.checkSpace(benchDir, bytes);
-
-        ObjectNode env = Fingerprint.collect(benchDir, jdks, forkArgs);
-        ObjectNode run = env.putObject("run");
-        run.put("command", "jab run " + String.join(" ", commandLine()));
-        run.put("profile", profileName.toString());
-        ArrayNode fams = run.putArray("families");
-        selection.keySet().forEach(f -> fams.add(f.name()));
-        ObjectNode p = run.putObject("params");
-        userParams.forEach((k, v) -> p.put(k, String.join(",", v)));
-        run.put("dir", benchDir.toString());
-        ArrayNode notes = run.putArray("notes");
-        RunDirectory rd = RunDirectory.create(outDir.toAbsolutePath(), env.path("host").asText(), env);
-        Files.createDirectories(workDir);
-        RunContext ctx = new RunContext(profileName, userParams, jdks, workDir, rd.dir(), console, verbose, redis);
-        boolean ok = true;
-        try (RunLock lock = RunLock.acquire(console); RunGuard guard = new RunGuard(workDir, rd)) {
-            console.println("jab run: " + String.join(", ", selection.keySet().stream().map(Family::name).toList())
-                    + " on JDK " + String.join(", ", jdks.stream().map(Jdk::version).toList()) + ", " + profileName + " profile");
-            List<NativeResult> natives = new ArrayList<>();
-            ok &= measureNative(selection.keySet(), false, ctx, natives, notes);
-            NativeResult.writeAll(natives, rd.dir().resolve("native.json"));
-
-            int total = 0;
-            for (Jdk j : jdks) {
-                for (Map.Entry<Family, List<BenchmarkListEntry>> e : selection.entrySet()) {
-                    List<BenchmarkListEntry> runnable = e.getValue().stream()
-                            .filter(b -> e.getKey().runsOn(b.getUsername(), j)).toList();
-                    total += BenchmarkCatalog.combinations(runnable, JmhFamilyRun.effectiveParams(e.getKey(), runnable, ctx));
-                }
-            }
-            Progress progress = new Progress(console, total);
-            for (Jdk j : jdks) {
-                ok &= runJdk(j, selection, forkArgs, ctx, progress, rd, notes);
-            }
-            progress.close();
-            if (selection.keySet().stream().anyMatch(Family::measuresNativeAfterJmh)) {
-                ok &= measureNative(selection.keySet(), true, ctx, natives, notes);
-                NativeResult.writeAll(natives, rd.dir().resolve("native.json"));
-            }
-            RunResults results = RunResults.read(rd.dir());
-            rd.status(ok ? "complete" : "failed");
-            Files.writeString(rd.dir().resolve("summary.md"),
-                    Summary.markdown(results, env, new ArrayList<>(selection.keySet()), ctx), StandardCharsets.UTF_8);
-            for (String id : results.jdkIds()) {
-                if (!results.jmh(id).isEmpty()) {
-                    console.println();
-                    console.println("JDK " + id + ": " + Summary.vmVersion(results.jmh(id).get(0)));
-                    console.print(ResultTable.format(results.jmh(id)));
-                }
-            }
-            if (!results.nativeResults().isEmpty()) {
-                console.println();
-                console.println("native:");
-                console.print(ResultTable.format(results.nativeResults()));
-            }
-            notes.forEach(n -> console.println("note: " + n.asText()));
-        }
-        console.println();
-        console.println("results: " + rd.dir());
-        return ok ? 0 : 1;
     }
 
-    /** The native part of the families that run it before (or after) JMH; false if one failed. */
-    private static boolean measureNative(Collection<Family> families, boolean afterJmh, RunContext ctx,
-                                         List<NativeResult> natives, ArrayNode notes) {
+    /**
+     * Every check of the input that can be made before anything runs or is written: selectors,
+     * params (known, and accepted by their families), JDKs, the families' own options, --dir and
+     * --out usable, and enough free space for what the families will write.
+     */
+    private Plan preflight() throws IOException {
+        Profile p = Profile.parse(profile);
+        Map<Family, List<BenchmarkListEntry>> selection = BenchmarkCatalog.load(families).select(selectors);
+        Map<String, String[]> userParams = ParamOverrides.parse(params);
+        InputChecks.checkParams(selection, userParams);
+        List<Jdk> jdks = JdkSelector.select(jdk, new JdkDiscovery());
+        families.all().forEach(Family::checkRunOptions);
+        List<String> forkArgs = jvmArgs.isBlank() ? List.of() : Arrays.asList(jvmArgs.trim().split("\\s+"));
+        Path benchDir = InputChecks.usableDir(dir != null ? dir : Paths.get(System.getProperty("java.io.tmpdir")), "--dir");
+        Path outDir = (out != null ? out : JabHome.get().resolve("results")).toAbsolutePath();
+        Files.createDirectories(outDir);
+        InputChecks.usableDir(outDir, "--out");
+
+        Path workDir = WorkDir.under(benchDir);
+        RunContext base = new RunContext(p, userParams, Map.of(), jdks, workDir, console, verbose);
+        Map<Family, RunContext> contexts = new LinkedHashMap<>();
+        long bytes = 0;
+        for (Map.Entry<Family, List<BenchmarkListEntry>> e : selection.entrySet()) {
+            RunContext ctx = base.withParams(JmhFamilyRun.familyParams(e.getKey(), e.getValue(), p, userParams));
+            e.getKey().validate(ctx);
+            long need = e.getKey().bytesNeeded(ctx);
+            bytes = need < 0 || bytes + need < 0 ? -1 : bytes + need;
+            contexts.put(e.getKey(), ctx);
+        }
+        InputChecks.checkSpace(benchDir, bytes);
+        return new Plan(p, selection, contexts, jdks, forkArgs, benchDir, outDir, workDir);
+    }
+
+    /** The run directory with env.json: the machine fingerprint and this run's command line, profile and params. */
+    private RunStore createStore(Plan plan) throws IOException {
+        ObjectNode env = Fingerprint.collect(plan.benchDir(), plan.jdks(), plan.forkArgs());
+        ObjectNode run = env.putObject("run");
+        run.put("command", commandLine());
+        run.put("profile", plan.profile().toString());
+        ArrayNode fams = run.putArray("families");
+        plan.selection().keySet().forEach(f -> fams.add(f.name()));
+        ObjectNode given = run.putObject("params");
+        plan.contexts().values().stream().findFirst().ifPresent(c -> c.userParams().forEach((k, v) -> given.put(k, String.join(",", v))));
+        run.put("dir", plan.benchDir().toString());
+        run.putArray("notes");
+        RunStore store = RunStore.create(plan.outDir(), env.path("host").asText(), env);
+        Files.createDirectories(plan.workDir());
+        return store;
+    }
+
+    private void announce(Plan plan) {
+        console.println("jab run: " + String.join(", ", plan.selection().keySet().stream().map(Family::name).toList())
+                + " on JDK " + String.join(", ", plan.jdks().stream().map(Jdk::version).toList()) + ", " + plan.profile() + " profile");
+    }
+
+    /**
+     * The families' measurements outside JMH, before or after it. A family that fails is noted and
+     * the run goes on (marked failed): the other families' figures are still worth keeping.
+     */
+    private boolean measure(Plan plan, RunStore store, OutsideJmh outside, boolean afterJmh) throws IOException {
         boolean ok = true;
-        for (Family f : families) {
-            if (f.measuresNativeAfterJmh() != afterJmh) {
+        for (Map.Entry<Family, RunContext> e : plan.contexts().entrySet()) {
+            Family f = e.getKey();
+            Measurement m;
+            try {
+                m = afterJmh ? f.measureAfterJmh(e.getValue()) : f.measureBeforeJmh(e.getValue());
+            } catch (Exception ex) {
+                ok = false;
+                note(store, f.name() + " " + (afterJmh ? "measurement after JMH" : "native baseline") + " failed: " + ex.getMessage());
                 continue;
             }
-            try {
-                natives.addAll(f.measureNative(ctx));
-            } catch (Exception e) {
-                ok = false;
-                notes.add(f.name() + " native baseline failed: " + e.getMessage());
-                ctx.log().println("jab: " + f.name() + " native baseline failed: " + e.getMessage());
+            outside.baselines.addAll(m.baselines());
+            outside.timings.addAll(m.timings());
+            for (Map.Entry<String, Object> d : m.documents().entrySet()) {
+                store.writeDocument(d.getKey(), d.getValue());
+            }
+            for (String n : m.notes()) {
+                note(store, n);
             }
         }
+        store.writeBaselines(outside.baselines);
+        store.writeTimings(outside.timings);
         return ok;
     }
 
-    private static boolean runJdk(Jdk jdk, Map<Family, List<BenchmarkListEntry>> selection, List<String> forkArgs,
-                                  RunContext ctx, Progress progress, RunDirectory rd, ArrayNode notes) throws IOException {
+    private void note(RunStore store, String note) throws IOException {
+        store.note(note);
+        console.println("note: " + note);
+    }
+
+    /** The JMH part: every JDK in turn, each family's benchmarks that run on it; one progress line throughout. */
+    private boolean runJmh(Plan plan, RunStore store) throws IOException {
+        int total = 0;
+        for (Jdk j : plan.jdks()) {
+            for (Map.Entry<Family, List<BenchmarkListEntry>> e : plan.selection().entrySet()) {
+                List<BenchmarkListEntry> runnable = runnable(e.getKey(), e.getValue(), j);
+                total += BenchmarkCatalog.combinations(runnable, JmhFamilyRun.jmhParams(e.getKey(), runnable, plan.profile(),
+                        plan.contexts().get(e.getKey()).userParams()));
+            }
+        }
+        Progress progress = new Progress(console, total);
+        boolean ok = true;
+        for (Jdk j : plan.jdks()) {
+            ok &= runJdk(j, plan, progress, store);
+        }
+        progress.close();
+        return ok;
+    }
+
+    private static List<BenchmarkListEntry> runnable(Family family, List<BenchmarkListEntry> benchmarks, Jdk jdk) {
+        return benchmarks.stream().filter(b -> family.runsOn(b.getUsername(), jdk)).toList();
+    }
+
+    /**
+     * One JDK: JMH writes each family's JSON and the JDK's log into the work dir; the store then takes
+     * the JSON (one array per JDK) and the log. A family that fails or falls short is noted.
+     */
+    private boolean runJdk(Jdk jdk, Plan plan, Progress progress, RunStore store) throws IOException {
         boolean ok = true;
         List<String> parts = new ArrayList<>();
-        Path log = rd.dir().resolve("jmh-" + jdk.id() + ".log");
+        Path log = plan.workDir().resolve(RunStore.jmhLog(jdk.id()));
         try (PrintStream logStream = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8)) {
-            for (Map.Entry<Family, List<BenchmarkListEntry>> e : selection.entrySet()) {
-                List<BenchmarkListEntry> runnable = new ArrayList<>();
-                for (BenchmarkListEntry b : e.getValue()) {
-                    if (e.getKey().runsOn(b.getUsername(), jdk)) {
-                        runnable.add(b);
-                    }
-                }
+            for (Map.Entry<Family, List<BenchmarkListEntry>> e : plan.selection().entrySet()) {
+                List<BenchmarkListEntry> runnable = runnable(e.getKey(), e.getValue(), jdk);
                 if (runnable.isEmpty()) {
                     continue;
                 }
-                Path part = rd.dir().resolve(".jmh-" + jdk.id() + "-" + e.getKey().name() + ".json.part");
+                Path part = plan.workDir().resolve("jmh-" + jdk.id() + "-" + e.getKey().name() + ".json");
                 try {
-                    JmhFamilyRun.Outcome o = JmhFamilyRun.run(e.getKey(), runnable, jdk, forkArgs, ctx, progress, part, logStream);
+                    JmhFamilyRun.Outcome o = JmhFamilyRun.run(e.getKey(), runnable, jdk, plan.forkArgs(),
+                            plan.contexts().get(e.getKey()), progress, part, logStream);
                     if (!o.complete()) {
                         ok = false;
-                        notes.add(String.format("JDK %s %s: %d of %d results, %d failure(s); see %s",
-                                jdk.id(), e.getKey().name(), o.results(), o.expected(), o.failures(), log.getFileName()));
+                        note(store, String.format("JDK %s %s: %d of %d results, %d failure(s); see %s",
+                                jdk.id(), e.getKey().name(), o.results(), o.expected(), o.failures(), RunStore.jmhLog(jdk.id())));
                     }
                 } catch (Exception ex) {
                     ok = false;
-                    notes.add("JDK " + jdk.id() + " " + e.getKey().name() + " failed: " + ex.getMessage());
+                    note(store, "JDK " + jdk.id() + " " + e.getKey().name() + " failed: " + ex.getMessage());
                 }
                 if (Files.isRegularFile(part)) {
                     parts.add(Files.readString(part).trim());
@@ -230,7 +282,8 @@ public final class RunCommand implements Callable<Integer> {
                 }
             }
         }
-        Files.writeString(rd.dir().resolve("jmh-" + jdk.id() + ".json"), mergeArrays(parts), StandardCharsets.UTF_8);
+        store.writeJmh(jdk.id(), mergeArrays(parts));
+        store.adoptLog(jdk.id(), log);
         return ok;
     }
 
@@ -249,20 +302,36 @@ public final class RunCommand implements Callable<Integer> {
         return "[\n" + String.join(",\n", bodies) + "\n]\n";
     }
 
-    private List<String> commandLine() {
-        List<String> words = new ArrayList<>(selectors);
-        words.add("--profile " + profile);
-        if (jdk != null) {
-            words.add("--jdk " + jdk);
+    /** The console's answer: JMH's table per JDK, the tables measured outside JMH, the notes. */
+    private void printTables(RunResults results) {
+        for (String id : results.jdkIds()) {
+            if (!results.jmh(id).isEmpty()) {
+                console.println();
+                console.println("JDK " + id + ": " + Summary.vmVersion(results.jmh(id).get(0)));
+                console.print(ResultTable.format(results.jmh(id)));
+            }
         }
-        params.forEach(x -> words.add("-p " + x));
-        if (!jvmArgs.isBlank()) {
-            words.add("--jvm-args \"" + jvmArgs + "\"");
+        if (!results.baselines().isEmpty()) {
+            console.println();
+            console.println("native:");
+            console.print(ResultTable.format(results.baselines()));
         }
-        if (dir != null) {
-            words.add("--dir " + dir);
+        if (!results.timings().isEmpty()) {
+            console.println();
+            console.println("timings (not native floors):");
+            console.print(ResultTable.format(results.timings()));
         }
-        return words;
+        results.notes().forEach(n -> console.println("note: " + n));
     }
 
+    /** The command line as given, every option included (the families' too), quoted where a shell would need it. */
+    private String commandLine() {
+        List<String> words = new ArrayList<>(List.of("jab", "run"));
+        List<String> given = spec.commandLine().getParseResult().originalArgs();
+        // picocli keeps the whole command line, the subcommand's own name ("run") included
+        for (String a : given.subList(given.indexOf(spec.name()) + 1, given.size())) {
+            words.add(a.isEmpty() || a.matches(".*[\\s\"'$`\\\\|&;<>(){}*?#~].*") ? "'" + a.replace("'", "'\\''") + "'" : a);
+        }
+        return String.join(" ", words);
+    }
 }

@@ -18,6 +18,7 @@ import jab.harness.env.Fingerprint;
 import jab.harness.results.BenchResult;
 import jab.harness.results.JmhJson;
 import jab.harness.results.RunResults;
+import jab.harness.results.RunStore;
 
 /**
  * One side of a comparison or one run of a report: a jab run directory (jmh-JDK.json per JDK,
@@ -28,6 +29,8 @@ import jab.harness.results.RunResults;
  */
 public record Input(Path path, Optional<RunResults> run, List<Entry> entries) {
     public static final String NATIVE = "native";
+    /** The "JDK" of timings made outside JMH that are not native floors (timings.json). */
+    public static final String TIMINGS = "timings";
 
     /** A result and the JDK id of the file it came from (jmh-17.json: "17"; native.json: "native"). */
     public record Entry(String jdk, BenchResult result) {
@@ -51,7 +54,8 @@ public record Input(Path path, Optional<RunResults> run, List<Entry> entries) {
             for (String jdk : run.jdkIds()) {
                 run.jmh(jdk).forEach(r -> entries.add(new Entry(jdk, r)));
             }
-            run.nativeResults().forEach(r -> entries.add(new Entry(NATIVE, r)));
+            run.baselines().forEach(r -> entries.add(new Entry(NATIVE, r)));
+            run.timings().forEach(r -> entries.add(new Entry(TIMINGS, r)));
             return new Input(path, Optional.of(run), entries);
         }
         List<Entry> entries = new ArrayList<>();
@@ -60,7 +64,7 @@ public record Input(Path path, Optional<RunResults> run, List<Entry> entries) {
     }
 
     private static boolean hasResults(Path dir) {
-        if (Files.isRegularFile(dir.resolve("native.json"))) {
+        if (Files.isRegularFile(dir.resolve(RunStore.NATIVE))) {
             return true;
         }
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "jmh-*.json")) {
@@ -68,6 +72,11 @@ public record Input(Path path, Optional<RunResults> run, List<Entry> entries) {
         } catch (IOException e) {
             return false;
         }
+    }
+
+    /** Whether an entry's "JDK" says it was measured outside JMH (native.json or timings.json). */
+    public static boolean outsideJmh(String jdk) {
+        return jdk.equals(NATIVE) || jdk.equals(TIMINGS);
     }
 
     public Optional<JsonNode> env() {
@@ -78,7 +87,7 @@ public record Input(Path path, Optional<RunResults> run, List<Entry> entries) {
     public List<String> jdks() {
         Set<String> s = new LinkedHashSet<>();
         entries.forEach(e -> {
-            if (!e.jdk().equals(NATIVE)) {
+            if (!outsideJmh(e.jdk())) {
                 s.add(e.jdk());
             }
         });

@@ -32,7 +32,7 @@ public final class Matching {
                     continue;
                 }
                 boolean jdkOk = ea.jdk().equals(eb.jdk()) || ((!multiA || !multiB)
-                        && !ea.jdk().equals(Input.NATIVE) && !eb.jdk().equals(Input.NATIVE));
+                        && !Input.outsideJmh(ea.jdk()) && !Input.outsideJmh(eb.jdk()));
                 if (!jdkOk) {
                     continue;
                 }

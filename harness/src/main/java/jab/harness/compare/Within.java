@@ -43,7 +43,7 @@ public final class Within {
             }
             boolean found = false;
             for (Input.Entry o : run.entries()) {
-                if (o.jdk().equals(base) || o.jdk().equals(Input.NATIVE) || !Matching.sameKey(e.result(), o.result())) {
+                if (o.jdk().equals(base) || Input.outsideJmh(o.jdk()) || !Matching.sameKey(e.result(), o.result())) {
                     continue;
                 }
                 m.pairs.add(new Matching.Pair(base + " -> " + o.jdk(), e.result(), Units.convert(o.result(), e.result().unit())));
@@ -54,7 +54,7 @@ public final class Within {
                 m.onlyA.add(e);
             }
         }
-        run.entries().stream().filter(o -> !o.jdk().equals(base) && !o.jdk().equals(Input.NATIVE))
+        run.entries().stream().filter(o -> !o.jdk().equals(base) && !Input.outsideJmh(o.jdk()))
                 .filter(o -> used.stream().noneMatch(u -> u == o)).forEach(m.onlyB::add);
         return m;
     }

@@ -1,20 +1,19 @@
 package jab.harness.family;
 
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 
 import jab.harness.jdk.Jdk;
-import jab.harness.results.NativeResult;
+import jab.harness.page.Page;
 import jab.harness.results.RunResults;
-import jab.harness.run.Profile;
-import jab.harness.run.ProfileName;
-import jab.harness.run.RunContext;
 
 /**
- * A benchmark family: its JMH benchmarks (a package under {@code jab.bench}), its profiles, its
- * input checks, its native baseline and its part of summary.md. The harness does the rest.
+ * A benchmark family: its JMH benchmarks (a package), its profiles, input checks, the measurements it
+ * makes outside JMH, its section of summary.md and of the reports, the labels its params read as, and
+ * the commands and {@code jab run} options it adds. Families are found with {@link java.util.ServiceLoader}
+ * (META-INF/services/jab.harness.family.Family), so adding one changes no generic code.
  */
 public interface Family {
 
@@ -29,18 +28,18 @@ public interface Family {
         return "jab.bench." + name() + ".";
     }
 
-    /** JMH settings and default params for a profile. */
-    Profile profile(ProfileName profile);
+    /** JMH settings and the params a profile runs instead of the benchmarks' defaults. */
+    JmhSettings settings(Profile profile);
 
     /**
-     * Checks the effective params (profile defaults with the user's -p on top) before anything runs:
+     * Checks the params the family would run with ({@link RunContext#params()}) before anything runs:
      * throw {@link jab.harness.UsageException} for values the family cannot run.
      */
-    default void validate(Map<String, String[]> params, RunContext ctx) {
+    default void validate(RunContext ctx) {
     }
 
-    /** Free space the family needs in --dir with these params; checked before anything runs. */
-    default long bytesNeeded(Map<String, String[]> params) {
+    /** Free space the family needs in --dir with these params (-1: more than can be counted). */
+    default long bytesNeeded(RunContext ctx) {
         return 0;
     }
 
@@ -53,22 +52,50 @@ public interface Family {
     default void customize(ChainedOptionsBuilder options, Jdk jdk, RunContext ctx) {
     }
 
-    /**
-     * Whether {@link #measureNative} runs after the JMH benchmarks instead of before them: for
-     * measurements that are the second part of a family's story (kv's end-to-end servers after the
-     * store's microbenchmarks), so the JMH results are on disk before the longer part starts.
-     */
-    default boolean measuresNativeAfterJmh() {
-        return false;
+    /** Measurements made before the JMH part: native baselines, probes of what the JDKs do. */
+    default Measurement measureBeforeJmh(RunContext ctx) throws Exception {
+        return Measurement.none();
     }
 
-    /** Native baselines (and other non-JMH measurements) of this run, in JMH's JSON shape. */
-    default List<NativeResult> measureNative(RunContext ctx) throws Exception {
+    /**
+     * Measurements made after the JMH part: the second half of a family's story (servers end to end
+     * after the store's microbenchmarks), and what the forks left in the work dir.
+     */
+    default Measurement measureAfterJmh(RunContext ctx) throws Exception {
+        return Measurement.none();
+    }
+
+    /**
+     * The family's section of summary.md, report.md and report.html, built from the run directory
+     * alone (results, side documents, notes), so it can be rebuilt at any time.
+     *
+     * @param level the heading level of the section's title
+     */
+    default void section(RunResults run, Page page, int level) {
+    }
+
+    /** How a param value of this family's benchmarks reads in reports (api=FILE_EXISTS: File.exists()). */
+    default Optional<String> label(String param, String value) {
+        return Optional.empty();
+    }
+
+    /** Commands the family adds to the CLI. */
+    default List<Subcommand> subcommands() {
         return List.of();
     }
 
-    /** The family's own sections of summary.md (tables of ratios, semantics), in Markdown. */
-    default String summary(RunResults results, RunContext ctx) {
-        return "";
+    /**
+     * Options the family adds to {@code jab run}: an object with picocli {@code @Option} fields that
+     * picocli fills before the run starts; the family keeps it and reads it. Null: none.
+     */
+    default Object runOptions() {
+        return null;
+    }
+
+    /**
+     * Checks the family's own run options before anything runs, whether or not the family is
+     * selected: a bad option is bad input either way.
+     */
+    default void checkRunOptions() {
     }
 }

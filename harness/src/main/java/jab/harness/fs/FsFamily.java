@@ -1,28 +1,28 @@
 package jab.harness.fs;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.Optional;
 
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 
+import jab.bench.fs.ExistenceCheck;
 import jab.harness.UsageException;
+import jab.harness.baseline.NativeBuild;
 import jab.harness.family.Family;
+import jab.harness.family.JmhSettings;
+import jab.harness.family.Measurement;
+import jab.harness.family.Profile;
+import jab.harness.family.RunContext;
+import jab.harness.family.Subcommand;
 import jab.harness.jdk.Jdk;
-import jab.harness.nativ.NativeBuild;
-import jab.harness.results.NativeResult;
+import jab.harness.page.Page;
 import jab.harness.results.RunResults;
-import jab.harness.run.Profile;
-import jab.harness.run.ProfileName;
-import jab.harness.run.RunContext;
 
 /** File-existence checks: seven Java APIs, four scenarios, stat/access from C, and their semantics. */
 public final class FsFamily implements Family {
-    static final String SEMANTICS_FILE = "fs-semantics.json";
     static final String FFM_BENCHMARK = "jab.bench.fs.FfmFileCheckBenchmark.";
 
     @Override
@@ -37,15 +37,12 @@ public final class FsFamily implements Family {
     }
 
     @Override
-    public Profile profile(ProfileName profile) {
-        switch (profile) {
-            case SMOKE:
-                return Profile.of(1, 1, "100ms", 2, "100ms");
-            case THOROUGH:
-                return Profile.of(5, 5, "1s", 20, "1s"); // the seed's 100 samples
-            default:
-                return Profile.of(2, 2, "300ms", 4, "400ms");
-        }
+    public JmhSettings settings(Profile profile) {
+        return switch (profile) {
+            case SMOKE -> JmhSettings.of(1, 1, "100ms", 2, "100ms");
+            case THOROUGH -> JmhSettings.of(5, 5, "1s", 20, "1s"); // the seed's 100 samples
+            case QUICK -> JmhSettings.of(2, 2, "300ms", 4, "400ms");
+        };
     }
 
     /** The Foreign Function API baseline needs JDK 22+; the JDK's own checks run everywhere. */
@@ -62,8 +59,8 @@ public final class FsFamily implements Family {
     }
 
     @Override
-    public void validate(Map<String, String[]> params, RunContext ctx) {
-        for (String v : params.getOrDefault("files", new String[0])) {
+    public void validate(RunContext ctx) {
+        for (String v : ctx.param("files")) {
             try {
                 if (Integer.parseInt(v) < 1) {
                     throw new UsageException("-p files=" + v + ": the number of files must be >= 1");
@@ -75,50 +72,56 @@ public final class FsFamily implements Family {
     }
 
     @Override
-    public long bytesNeeded(Map<String, String[]> params) {
-        long most = 1000;
-        for (String v : params.getOrDefault("files", new String[0])) {
+    public long bytesNeeded(RunContext ctx) {
+        long most = 0;
+        for (String v : ctx.param("files")) {
             most = Math.max(most, Long.parseLong(v));
         }
         return most * 8192; // a block and an inode's worth per file, generously
     }
 
+    /** C stat/access on the same paths per file count, and what each API answers on each JDK. */
     @Override
-    public List<NativeResult> measureNative(RunContext ctx) throws Exception {
+    public Measurement measureBeforeJmh(RunContext ctx) throws Exception {
+        Measurement.Builder m = Measurement.builder();
         List<String> notes = new ArrayList<>();
-        List<NativeResult> results = new ArrayList<>();
-        Profile profile = profile(ctx.profileName());
-        for (String files : ctx.params().getOrDefault("files", new String[] {"1000"})) {
-            results.addAll(FsNativeBaseline.measure(new NativeBuild(), profile, ctx.workDir(), Integer.parseInt(files), notes));
+        JmhSettings settings = settings(ctx.profile());
+        for (String files : ctx.param("files")) {
+            m.baselines(FsNativeBaseline.measure(new NativeBuild(), settings, ctx.workDir(), Integer.parseInt(files), notes));
         }
         try {
-            writeSemantics(ctx, notes);
-        } catch (IOException e) {
+            Map<String, Map<String, Map<String, String>>> byJdk = new LinkedHashMap<>();
+            for (Jdk jdk : ctx.jdks()) {
+                byJdk.put(jdk.id(), FsSemanticsRunner.probe(jdk, ctx.workDir()));
+            }
+            m.document(FsSemanticsDocument.NAME, new FsSemanticsDocument(byJdk, List.of()));
+        } catch (Exception e) {
             // The semantics table is beside the point of the timings: note it, keep the baselines.
             notes.add("fs semantics probe failed: " + e.getMessage());
         }
-        notes.forEach(n -> ctx.log().println("note: " + n));
-        return results;
-    }
-
-    /** What each API answers on each JDK of the run, kept beside the results for summary and reports. */
-    private static void writeSemantics(RunContext ctx, List<String> notes) throws IOException, InterruptedException {
-        Map<String, Object> file = new LinkedHashMap<>();
-        Map<String, Object> byJdk = new LinkedHashMap<>();
-        for (Jdk jdk : ctx.jdks()) {
-            byJdk.put(jdk.id(), FsSemanticsRunner.probe(jdk, ctx.workDir()));
-        }
-        file.put("semantics", byJdk);
-        file.put("notes", notes);
-        new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(ctx.runDir().resolve(SEMANTICS_FILE).toFile(), file);
+        return m.notes(notes).build();
     }
 
     @Override
-    public String summary(RunResults results, RunContext ctx) {
-        try {
-            return FsSummary.markdown(results, results.dir().resolve(SEMANTICS_FILE));
-        } catch (IOException e) {
-            return "fs summary unavailable: " + e.getMessage() + "\n";
+    public void section(RunResults run, Page page, int level) {
+        FsSection.render(run, page, level);
+    }
+
+    /** api=FILES_EXISTS_NOFOLLOW reads as the call it stands for. */
+    @Override
+    public Optional<String> label(String param, String value) {
+        if (!param.equals("api")) {
+            return Optional.empty();
         }
+        try {
+            return Optional.of(ExistenceCheck.valueOf(value).call());
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public List<Subcommand> subcommands() {
+        return List.of(Subcommand.under(FsSemanticsCommand.VERB, FsSemanticsCommand.VERB_DESCRIPTION, new FsSemanticsCommand()));
     }
 }

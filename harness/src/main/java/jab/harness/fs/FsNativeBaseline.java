@@ -9,10 +9,10 @@ import java.util.Optional;
 import java.util.function.IntFunction;
 
 import jab.bench.fs.FsFixture;
-import jab.harness.nativ.NativeBuild;
-import jab.harness.nativ.NativeProgram;
+import jab.harness.baseline.NativeBuild;
+import jab.harness.baseline.NativeProgram;
 import jab.harness.results.NativeResult;
-import jab.harness.run.Profile;
+import jab.harness.family.JmhSettings;
 
 /**
  * stat(2) and access(F_OK) from C on the four fs scenarios, on a fixture laid out exactly as the
@@ -25,7 +25,7 @@ final class FsNativeBaseline {
     private FsNativeBaseline() {
     }
 
-    static List<NativeResult> measure(NativeBuild build, Profile profile, Path workDir, int files, List<String> notes) throws IOException, InterruptedException {
+    static List<NativeResult> measure(NativeBuild build, JmhSettings settings, Path workDir, int files, List<String> notes) throws IOException, InterruptedException {
         Optional<Path> program = build.program("fs_baseline");
         if (program.isEmpty()) {
             notes.add("fs native baseline skipped: " + build.reason());
@@ -39,13 +39,13 @@ final class FsNativeBaseline {
             lists[1] = pathFile(fx.dir, "missing", 1, i -> fx.missing);
             lists[2] = pathFile(fx.dir, "random-existing", FsFixture.PICKS, i -> fx.existingFiles[fx.picks[i]]);
             lists[3] = pathFile(fx.dir, "random-missing", FsFixture.PICKS, i -> fx.missingFiles[fx.picks[i]]);
-            long iterMs = Math.max(1, profile.measurementTime().convertTo(java.util.concurrent.TimeUnit.MILLISECONDS));
+            long iterMs = Math.max(1, settings.measurementTime().convertTo(java.util.concurrent.TimeUnit.MILLISECONDS));
             for (String call : CALLS) {
                 for (int s = 0; s < SCENARIOS.length; s++) {
                     List<double[]> forks = new ArrayList<>();
-                    for (int f = 0; f < profile.forks(); f++) {
+                    for (int f = 0; f < settings.forks(); f++) {
                         forks.add(NativeProgram.runForNumbers(program.get(), 600, call,
-                                Integer.toString(profile.warmupIterations()), Integer.toString(profile.iterations()),
+                                Integer.toString(settings.warmupIterations()), Integer.toString(settings.iterations()),
                                 Long.toString(iterMs), lists[s].toString()));
                     }
                     out.add(new NativeResult("native.fs." + call + "." + SCENARIOS[s], "avgt", "us/op",

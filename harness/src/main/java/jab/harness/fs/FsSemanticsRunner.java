@@ -4,14 +4,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import jab.bench.fs.ExistenceCheck;
 import jab.bench.fs.FsSemantics;
 import jab.harness.jdk.Jdk;
-import jab.harness.run.ForkClasspath;
+import jab.harness.jdk.ForkClasspath;
 
 /**
  * Runs {@link FsSemantics} in a JDK's own JVM and reads its answers, so a table shows what that
@@ -41,22 +39,5 @@ public final class FsSemanticsRunner {
             throw new IOException("semantics probe printed nothing on JDK " + jdk.version() + ": " + out.strip());
         }
         return answers;
-    }
-
-    /** A Markdown table: one row per case, one column per check. */
-    public static String markdown(Map<String, Map<String, String>> answers) {
-        StringBuilder sb = new StringBuilder("| path | ");
-        List<ExistenceCheck> checks = List.of(ExistenceCheck.values());
-        checks.forEach(c -> sb.append('`').append(c.call()).append("` | "));
-        sb.append("\n|---|");
-        checks.forEach(c -> sb.append("---|"));
-        sb.append('\n');
-        for (FsSemantics.Case c : FsSemantics.Case.values()) {
-            Map<String, String> row = answers.getOrDefault(c.name(), Map.of());
-            sb.append("| ").append(c.label).append(" | ");
-            checks.forEach(k -> sb.append(row.getOrDefault(k.name(), "?")).append(" | "));
-            sb.append('\n');
-        }
-        return sb.toString();
     }
 }

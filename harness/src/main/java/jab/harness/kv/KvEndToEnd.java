@@ -97,7 +97,7 @@ final class KvEndToEnd {
         return Optional.empty();
     }
 
-    /** Throughput (ops/s) and mean latency (us/op) per row, in JMH's JSON shape for native.json. */
+    /** Throughput (ops/s) and mean latency (us/op) per row, in JMH's JSON shape (timings.json). */
     static List<NativeResult> nativeResults(List<Row> rows) {
         List<NativeResult> out = new ArrayList<>();
         for (Row row : rows) {
@@ -122,24 +122,15 @@ final class KvEndToEnd {
         return p;
     }
 
-    /** Everything the summary shows, including the percentiles native.json has no place for. */
-    static List<Map<String, Object>> details(List<Row> rows) {
-        List<Map<String, Object>> out = new ArrayList<>();
+    /** Everything the section shows, including the percentiles JMH's JSON shape has no place for. */
+    static List<KvEndToEndDocument> details(List<Row> rows) {
+        List<KvEndToEndDocument> out = new ArrayList<>();
         for (Row row : rows) {
-            Map<String, Object> m = new LinkedHashMap<>(params(row));
+            LoadConfig c = row.load();
             LoadResult r = row.result();
-            m.put("serverVersion", row.serverVersion());
-            m.put("seconds", r.seconds);
-            m.put("warmupSeconds", row.load().warmupMillis / 1000.0);
-            m.put("requests", r.requests);
-            m.put("errors", r.errors);
-            m.put("throughput", r.throughput());
-            m.put("avgUs", r.meanMicros());
-            m.put("p50Us", r.percentileMicros(50));
-            m.put("p99Us", r.percentileMicros(99));
-            m.put("p999Us", r.percentileMicros(99.9));
-            m.put("maxUs", r.maxMicros());
-            out.add(m);
+            out.add(new KvEndToEndDocument(row.server(), c.clients, c.pipeline, c.getRatio, c.keys, c.valueSize,
+                    row.serverVersion(), r.seconds, c.warmupMillis / 1000.0, r.requests, r.errors, r.throughput(),
+                    r.meanMicros(), r.percentileMicros(50), r.percentileMicros(99), r.percentileMicros(99.9), r.maxMicros()));
         }
         return out;
     }

@@ -90,7 +90,7 @@ final class SideBySide {
     }
 
     /**
-     * Requests/s per round and the server's CPU time per request, in JMH's JSON shape for native.json:
+     * Requests/s per round and the server's CPU time per request, in JMH's JSON shape (timings.json):
      * {@code e2e.kv.<server>.redisBenchmark.<test>} and {@code ...<test>.serverCpu}.
      */
     static List<NativeResult> nativeResults(List<Row> rows, RedisBenchmark tool) {
@@ -112,29 +112,14 @@ final class SideBySide {
         return out;
     }
 
-    /** What the summary shows: per row, every round's requests/s and latencies. */
-    static Map<String, Object> details(List<Row> rows, RedisBenchmark tool, Path redisServer) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("tool", tool.version);
-        m.put("command", "redis-benchmark " + String.join(" ", RedisBenchmark.arguments(0, "set|get", 1, 0))
-                .replace("-p 0", "-p PORT").replace("-n 0", "-n N") + " (and -P 16)");
-        m.put("redisServer", redisServer.toString());
-        List<Map<String, Object>> list = new ArrayList<>();
+    /** What the section shows: per row, every round's requests/s and latencies. */
+    static RedisBenchmarkDocument details(List<Row> rows, RedisBenchmark tool, Path redisServer) {
+        List<RedisBenchmarkDocument.Row> list = new ArrayList<>();
         for (Row r : rows) {
-            Map<String, Object> x = new LinkedHashMap<>();
-            x.put("server", r.server());
-            x.put("serverVersion", r.serverVersion());
-            x.put("test", r.test());
-            x.put("pipeline", r.pipeline());
-            x.put("clients", RedisBenchmark.CLIENTS);
-            x.put("requests", r.requests());
-            x.put("rps", r.rps());
-            x.put("p50Ms", r.each(RedisBenchmark.Test::p50Ms));
-            x.put("p99Ms", r.each(RedisBenchmark.Test::p99Ms));
-            x.put("serverCpuUsPerRequest", r.serverCpuUs());
-            list.add(x);
+            list.add(new RedisBenchmarkDocument.Row(r.server(), r.serverVersion(), r.test(), r.pipeline(), RedisBenchmark.CLIENTS,
+                    r.requests(), r.rps(), r.each(RedisBenchmark.Test::p50Ms), r.each(RedisBenchmark.Test::p99Ms), r.serverCpuUs()));
         }
-        m.put("rows", list);
-        return m;
+        return new RedisBenchmarkDocument(tool.version, "redis-benchmark " + String.join(" ", RedisBenchmark.arguments(0, "set|get", 1, 0))
+                .replace("-p 0", "-p PORT").replace("-n 0", "-n N") + " (and -P 16)", redisServer.toString(), list);
     }
 }

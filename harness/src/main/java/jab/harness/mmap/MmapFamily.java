@@ -9,14 +9,16 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 
 import jab.bench.mmap.WriteStrategy;
 import jab.harness.UsageException;
+import jab.harness.baseline.NativeBuild;
 import jab.harness.family.Family;
+import jab.harness.family.JmhSettings;
+import jab.harness.family.Measurement;
+import jab.harness.family.Profile;
+import jab.harness.family.RunContext;
 import jab.harness.jdk.Jdk;
-import jab.harness.nativ.NativeBuild;
+import jab.harness.page.Page;
 import jab.harness.results.NativeResult;
 import jab.harness.results.RunResults;
-import jab.harness.run.Profile;
-import jab.harness.run.ProfileName;
-import jab.harness.run.RunContext;
 import jab.mmap.MappedFileWriter;
 import jab.mmap.jruby.RubyWriteStrategy;
 
@@ -26,8 +28,6 @@ import jab.mmap.jruby.RubyWriteStrategy;
  * C write(2) and mmap+memcpy in the same run.
  */
 public final class MmapFamily implements Family {
-    static final String[] CHUNKS = {"1024", "4096", "16384"};
-
     @Override
     public String name() {
         return "mmap";
@@ -39,42 +39,36 @@ public final class MmapFamily implements Family {
                 + "RandomAccessFile, BufferedOutputStream, MemorySegment (JDK 22+), seven JRuby strategies; native write/mmap";
     }
 
+    /** Single shot: an iteration is one file; warmup files let the JIT (and JRuby's) compile the loop. */
     @Override
-    public Profile profile(ProfileName profile) {
-        // Single shot: an iteration is one file; warmup files let the JIT (and JRuby's) compile the loop.
-        switch (profile) {
-            case SMOKE:
-                return Profile.of(1, 1, "1s", 2, "1s").withParams(params("4194304"));
-            case THOROUGH:
-                return Profile.of(2, 2, "1s", 5, "1s").withParams(params("2048000000")); // seed 004's total
-            default:
-                return Profile.of(1, 2, "1s", 5, "1s").withParams(params("268435456"));
-        }
-    }
-
-    private static Map<String, String[]> params(String totalBytes) {
-        return Map.of("chunkSize", CHUNKS.clone(), "totalBytes", new String[] {totalBytes}, "force", new String[] {"false"});
+    public JmhSettings settings(Profile profile) {
+        return switch (profile) {
+            case SMOKE -> JmhSettings.of(1, 1, "1s", 2, "1s").withParams(Map.of("totalBytes", new String[] {"4194304"}));
+            // seed 004's total
+            case THOROUGH -> JmhSettings.of(2, 2, "1s", 5, "1s").withParams(Map.of("totalBytes", new String[] {"2048000000"}));
+            case QUICK -> JmhSettings.of(1, 2, "1s", 5, "1s");
+        };
     }
 
     @Override
-    public void validate(Map<String, String[]> params, RunContext ctx) {
-        for (String v : params.getOrDefault("chunkSize", new String[0])) {
+    public void validate(RunContext ctx) {
+        for (String v : ctx.param("chunkSize")) {
             long c = number("chunkSize", v);
             if (c <= 0 || c > Integer.MAX_VALUE) {
                 throw new UsageException("-p chunkSize=" + v + ": a chunk must be 1 to " + Integer.MAX_VALUE + " bytes");
             }
         }
-        for (String v : params.getOrDefault("totalBytes", new String[0])) {
+        for (String v : ctx.param("totalBytes")) {
             if (number("totalBytes", v) <= 0) {
                 throw new UsageException("-p totalBytes=" + v + ": the file size must be > 0 bytes");
             }
         }
-        for (String v : params.getOrDefault("force", new String[0])) {
+        for (String v : ctx.param("force")) {
             if (!v.equals("true") && !v.equals("false")) {
                 throw new UsageException("-p force=" + v + ": true (fsync inside the timing: the device) or false (page cache)");
             }
         }
-        for (String v : params.getOrDefault("strategy", new String[0])) {
+        for (String v : ctx.param("strategy")) {
             WriteStrategy s = constant(WriteStrategy.class, "strategy", v);
             for (Jdk jdk : ctx.jdks()) {
                 if (jdk.feature() < s.minimumJdk()) {
@@ -83,7 +77,7 @@ public final class MmapFamily implements Family {
                 }
             }
         }
-        for (String v : params.getOrDefault("rubyStrategy", new String[0])) {
+        for (String v : ctx.param("rubyStrategy")) {
             constant(RubyWriteStrategy.class, "rubyStrategy", v);
         }
     }
@@ -110,9 +104,9 @@ public final class MmapFamily implements Family {
      * filesystems, allocated on some).
      */
     @Override
-    public long bytesNeeded(Map<String, String[]> params) {
+    public long bytesNeeded(RunContext ctx) {
         long most = 0;
-        for (String v : params.getOrDefault("totalBytes", new String[] {"268435456"})) {
+        for (String v : ctx.param("totalBytes")) {
             most = Math.max(most, Long.parseLong(v));
         }
         return most > Long.MAX_VALUE - MappedFileWriter.DEFAULT_WINDOW ? -1 : most + MappedFileWriter.DEFAULT_WINDOW;
@@ -121,26 +115,24 @@ public final class MmapFamily implements Family {
     /** On JDK 22+ forks the MemorySegment strategy joins the others, unless the user chose strategies. */
     @Override
     public void customize(ChainedOptionsBuilder options, Jdk jdk, RunContext ctx) {
-        if (!ctx.params().containsKey("strategy") && jdk.feature() >= WriteStrategy.MAPPED_MEMORY_SEGMENT.minimumJdk()) {
+        if (!ctx.userParams().containsKey("strategy") && jdk.feature() >= WriteStrategy.MAPPED_MEMORY_SEGMENT.minimumJdk()) {
             List<String> all = new ArrayList<>(Arrays.asList(WriteStrategy.EVERY_JDK));
             all.add(WriteStrategy.MAPPED_MEMORY_SEGMENT.name());
             options.param("strategy", all.toArray(new String[0]));
         }
     }
 
+    /** C write(2) and mmap+memcpy of the same files in the same chunks. */
     @Override
-    public List<NativeResult> measureNative(RunContext ctx) throws Exception {
+    public Measurement measureBeforeJmh(RunContext ctx) throws Exception {
         List<String> notes = new ArrayList<>();
-        Map<String, String[]> p = new java.util.LinkedHashMap<>(profile(ctx.profileName()).params());
-        p.putAll(ctx.params());
-        List<NativeResult> out = MmapNativeBaseline.measure(new NativeBuild(), profile(ctx.profileName()), ctx.workDir(),
-                p.get("chunkSize"), p.get("totalBytes"), p.get("force"), notes);
-        notes.forEach(n -> ctx.log().println("note: " + n));
-        return out;
+        List<NativeResult> out = MmapNativeBaseline.measure(new NativeBuild(), settings(ctx.profile()), ctx.workDir(),
+                ctx.param("chunkSize"), ctx.param("totalBytes"), ctx.param("force"), notes);
+        return Measurement.builder().baselines(out).notes(notes).build();
     }
 
     @Override
-    public String summary(RunResults results, RunContext ctx) {
-        return MmapSummary.markdown(results);
+    public void section(RunResults run, Page page, int level) {
+        MmapSection.render(run, page, level);
     }
 }

@@ -7,10 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import jab.harness.nativ.NativeBuild;
-import jab.harness.nativ.NativeProgram;
+import jab.harness.baseline.NativeBuild;
+import jab.harness.baseline.NativeProgram;
 import jab.harness.results.NativeResult;
-import jab.harness.run.Profile;
+import jab.harness.family.JmhSettings;
 
 /**
  * C write(2) and mmap(2)+memcpy writing the same totals in the same chunks as the JMH benchmarks,
@@ -24,7 +24,7 @@ final class MmapNativeBaseline {
     private MmapNativeBaseline() {
     }
 
-    static List<NativeResult> measure(NativeBuild build, Profile profile, Path workDir, String[] chunks, String[] totals,
+    static List<NativeResult> measure(NativeBuild build, JmhSettings settings, Path workDir, String[] chunks, String[] totals,
                                       String[] forces, List<String> notes) throws IOException, InterruptedException {
         Optional<Path> program = build.program("write_baseline");
         if (program.isEmpty()) {
@@ -41,10 +41,10 @@ final class MmapNativeBaseline {
                     for (String chunk : chunks) {
                         for (String[] m : METHODS) {
                             List<double[]> forks = new ArrayList<>();
-                            for (int f = 0; f < profile.forks(); f++) {
+                            for (int f = 0; f < settings.forks(); f++) {
                                 forks.add(NativeProgram.runForNumbers(program.get(), 3600, m[1], chunk, total,
-                                        Boolean.parseBoolean(force) ? "1" : "0", Integer.toString(profile.warmupIterations()),
-                                        Integer.toString(profile.iterations()), file.toString()));
+                                        Boolean.parseBoolean(force) ? "1" : "0", Integer.toString(settings.warmupIterations()),
+                                        Integer.toString(settings.iterations()), file.toString()));
                             }
                             out.add(new NativeResult("native.mmap." + m[0], "ss", "ms/op",
                                     NativeResult.params("chunkSize", chunk, "totalBytes", total, "force", force), forks, tool));

@@ -4,7 +4,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Path;
 
 import jab.bench.process.LaunchOnce;
-import jab.harness.run.ForkClasspath;
+import jab.harness.jdk.ForkClasspath;
 
 /**
  * The class path of probe JVMs: only the benchmark jar (or classes folder) that holds

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 import jab.bench.process.ProcessCommands;
-import jab.harness.nativ.NativeBuild;
+import jab.harness.baseline.NativeBuild;
 
 /**
  * The child every launch starts: native/hello_child.c built with gcc (seed 001's C program that

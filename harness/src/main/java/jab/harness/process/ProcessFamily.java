@@ -15,14 +15,16 @@ import jab.bench.process.LaunchMechanisms;
 import jab.bench.process.ProcessCommands;
 import jab.bench.process.ProcessLauncher;
 import jab.harness.UsageException;
+import jab.harness.baseline.NativeBuild;
 import jab.harness.family.Family;
+import jab.harness.family.JmhSettings;
+import jab.harness.family.Measurement;
+import jab.harness.family.Profile;
+import jab.harness.family.RunContext;
+import jab.harness.family.Subcommand;
 import jab.harness.jdk.Jdk;
-import jab.harness.nativ.NativeBuild;
-import jab.harness.results.NativeResult;
+import jab.harness.page.Page;
 import jab.harness.results.RunResults;
-import jab.harness.run.Profile;
-import jab.harness.run.ProfileName;
-import jab.harness.run.RunContext;
 
 /**
  * Child-process launch: seven APIs (ProcessBuilder, Runtime.exec, zt-exec x3, NuProcess, Commons
@@ -47,24 +49,23 @@ public final class ProcessFamily implements Family {
     }
 
     @Override
-    public Profile profile(ProfileName profile) {
-        switch (profile) {
-            case SMOKE:
-                // Proves every library and two mechanisms run: 5 x 2 x 4 + 4 forks of about a second.
-                return Profile.of(1, 1, "100ms", 2, "100ms").withParams(Map.of(
-                        "launcher", SMOKE_LAUNCHERS,
-                        "launchMechanism", new String[] {"POSIX_SPAWN", "FORK"},
-                        "touchedHeapMb", new String[] {"0", "256"}));
-            case THOROUGH:
-                return Profile.of(4, 3, "1s", 10, "1s").withParams(Map.of( // the seed's 40 samples
-                        "launchMechanism", LaunchMechanisms.NAMES.clone(),
-                        "touchedHeapMb", new String[] {"0", Integer.toString(largeHeapMb())}));
-            default:
-                // 7 x 3 x 4 + 6 forks of ~2 s: about 3 minutes per JDK on 2 cores.
-                return Profile.of(1, 1, "300ms", 3, "300ms").withParams(Map.of(
-                        "launchMechanism", LaunchMechanisms.NAMES.clone(),
-                        "touchedHeapMb", new String[] {"0", Integer.toString(largeHeapMb())}));
-        }
+    public JmhSettings settings(Profile profile) {
+        return switch (profile) {
+            // Proves every library and two mechanisms run: 5 x 2 x 4 + 4 forks of about a second.
+            case SMOKE -> JmhSettings.of(1, 1, "100ms", 2, "100ms").withParams(Map.of(
+                    "launcher", SMOKE_LAUNCHERS,
+                    "launchMechanism", new String[] {"POSIX_SPAWN", "FORK"},
+                    "touchedHeapMb", new String[] {"0", "256"}));
+            case THOROUGH -> JmhSettings.of(4, 3, "1s", 10, "1s").withParams(everyMechanism()); // the seed's 40 samples
+            // 7 x 3 x 4 + 6 forks of ~2 s: about 3 minutes per JDK on 2 cores.
+            case QUICK -> JmhSettings.of(1, 1, "300ms", 3, "300ms").withParams(everyMechanism());
+        };
+    }
+
+    /** Every mechanism for the parent-heap comparison too, and a large heap this machine can hold. */
+    private static Map<String, String[]> everyMechanism() {
+        return Map.of("launchMechanism", LaunchMechanisms.NAMES.clone(),
+                "touchedHeapMb", new String[] {"0", Integer.toString(largeHeapMb())});
     }
 
     /**
@@ -80,20 +81,20 @@ public final class ProcessFamily implements Family {
     }
 
     @Override
-    public void validate(Map<String, String[]> params, RunContext ctx) {
-        for (String v : params.getOrDefault("launchMechanism", new String[0])) {
+    public void validate(RunContext ctx) {
+        for (String v : ctx.param("launchMechanism")) {
             if (!Arrays.asList(LaunchMechanisms.NAMES).contains(v)) {
                 throw new UsageException("-p launchMechanism=" + v + ": unknown launch mechanism; use "
                         + String.join(", ", LaunchMechanisms.NAMES) + " (the values of -D" + LaunchMechanisms.PROPERTY + ")");
             }
         }
-        for (String v : params.getOrDefault("launcher", new String[0])) {
+        for (String v : ctx.param("launcher")) {
             if (Arrays.stream(ProcessLauncher.values()).noneMatch(l -> l.name().equals(v))) {
                 throw new UsageException("-p launcher=" + v + ": unknown; use one of "
                         + String.join(", ", Arrays.stream(ProcessLauncher.values()).map(Enum::name).toList()));
             }
         }
-        for (String v : params.getOrDefault("touchedHeapMb", new String[0])) {
+        for (String v : ctx.param("touchedHeapMb")) {
             try {
                 if (Integer.parseInt(v) < 0) {
                     throw new UsageException("-p touchedHeapMb=" + v + ": must be >= 0");
@@ -109,44 +110,46 @@ public final class ProcessFamily implements Family {
         // Prepend, not append: the harness's own jvmArgsAppend (-Djab.dir) would be replaced.
         List<String> args = new ArrayList<>(List.of("--add-opens=java.base/java.lang=ALL-UNNAMED",
                 "-D" + ProcessCommands.CHILD_PROPERTY + "=" + child().path(),
-                "-D" + JdkMessages.FILE_PROPERTY + "=" + ctx.runDir().resolve(ProcessSummary.MESSAGES_FILE)));
+                "-D" + JdkMessages.FILE_PROPERTY + "=" + ctx.workDir().resolve(JdkMessagesDocument.FORKS_FILE)));
         if (jdk.feature() >= 22) {
             args.add("--enable-native-access=ALL-UNNAMED"); // NuProcess's JNA loads libjnidispatch: no restricted-method warning
         }
         options.jvmArgsPrepend(args.toArray(new String[0]));
     }
 
+    /** The same launches from C, whole-JVM wall times per JDK, and the strace proof of each mechanism. */
     @Override
-    public List<NativeResult> measureNative(RunContext ctx) throws Exception {
+    public Measurement measureBeforeJmh(RunContext ctx) throws Exception {
+        Measurement.Builder m = Measurement.builder();
         List<String> notes = new ArrayList<>();
         ProcessChild c = child();
         if (c.isFallback()) {
             notes.add(c.note());
         }
-        Profile profile = profile(ctx.profileName());
-        List<NativeResult> results = new ArrayList<>(ProcessNativeBaseline.measure(build, profile, c, notes));
-        int runs = wholeJvmRuns(ctx.profileName());
+        m.baselines(ProcessNativeBaseline.measure(build, settings(ctx.profile()), c, notes));
+        int runs = wholeJvmRuns(ctx.profile());
         for (Jdk jdk : ctx.jdks()) {
             try {
-                results.addAll(WholeJvmTiming.measure(jdk, c, runs));
+                m.timings(WholeJvmTiming.measure(jdk, c, runs));
             } catch (Exception e) {
                 notes.add("whole-JVM timing on JDK " + jdk.id() + " failed: " + e.getMessage());
             }
         }
-        Map<String, List<LaunchTrace.Trace>> traces = new LinkedHashMap<>();
+        Map<String, List<LaunchDocument.Traced>> traces = new LinkedHashMap<>();
         Optional<Path> strace = LaunchTrace.findStrace();
         if (strace.isPresent()) {
             for (Jdk jdk : ctx.jdks()) {
-                List<LaunchTrace.Trace> list = new ArrayList<>();
-                for (String m : LaunchTrace.mechanisms()) {
+                List<LaunchDocument.Traced> list = new ArrayList<>();
+                for (String mechanism : LaunchTrace.mechanisms()) {
                     try {
-                        list.add(LaunchTrace.trace(strace.get(), jdk, m, c.path(), ctx.workDir()));
+                        LaunchTrace.Trace t = LaunchTrace.trace(strace.get(), jdk, mechanism, c.path(), ctx.workDir());
+                        ctx.log().println("JDK " + jdk.id() + " " + t.line());
+                        list.add(LaunchDocument.Traced.of(t));
                     } catch (Exception e) {
-                        notes.add("strace of JDK " + jdk.id() + " " + m + " failed: " + e.getMessage());
+                        notes.add("strace of JDK " + jdk.id() + " " + mechanism + " failed: " + e.getMessage());
                     }
                 }
                 traces.put(jdk.id(), list);
-                list.forEach(t -> ctx.log().println("JDK " + jdk.id() + " " + t.line()));
             }
         } else {
             notes.add(LaunchTrace.NO_STRACE);
@@ -154,25 +157,35 @@ public final class ProcessFamily implements Family {
         notes.add("NuProcess starts children through the JDK's forkAndExec in VFORK mode whatever launchMechanism says; "
                 + "its failed-start WARNING log (java.util.logging) is raised to SEVERE in the forks. Its exit detection "
                 + "polls a 'dead pool' (-Dcom.zaxxer.nuprocess.deadPoolPollMs, default 250 ms), which can dominate its figure.");
-        notes.forEach(n -> ctx.log().println("note: " + n));
-        LaunchReport.write(ctx.runDir(), c, strace.map(Path::toString).orElse(LaunchTrace.NO_STRACE), traces, notes);
-        return results;
+        m.document(LaunchDocument.NAME, new LaunchDocument(new LaunchDocument.Child(c.path(), c.note()),
+                strace.map(Path::toString).orElse(LaunchTrace.NO_STRACE), traces, List.of()));
+        return m.notes(notes).build();
     }
 
-    static int wholeJvmRuns(ProfileName p) {
-        switch (p) {
-            case SMOKE:
-                return 3;
-            case THOROUGH:
-                return 40;
-            default:
-                return 20;
-        }
+    /** What the JDKs printed in the forks about a mechanism: the forks left it in the work dir. */
+    @Override
+    public Measurement measureAfterJmh(RunContext ctx) throws Exception {
+        List<JdkMessagesDocument.Message> messages = JdkMessagesDocument.readForksFile(ctx.workDir());
+        return messages.isEmpty() ? Measurement.none()
+                : Measurement.builder().document(JdkMessagesDocument.NAME, messages).build();
+    }
+
+    static int wholeJvmRuns(Profile p) {
+        return switch (p) {
+            case SMOKE -> 3;
+            case THOROUGH -> 40;
+            case QUICK -> 20;
+        };
     }
 
     @Override
-    public String summary(RunResults results, RunContext ctx) {
-        return ProcessSummary.markdown(results);
+    public void section(RunResults run, Page page, int level) {
+        ProcessSection.render(run, page, level);
+    }
+
+    @Override
+    public List<Subcommand> subcommands() {
+        return List.of(Subcommand.under(ProcessVerifyCommand.VERB, ProcessVerifyCommand.VERB_DESCRIPTION, new ProcessVerifyCommand()));
     }
 
     private synchronized ProcessChild child() {

@@ -6,15 +6,15 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-import jab.harness.nativ.NativeBuild;
-import jab.harness.nativ.NativeProgram;
+import jab.harness.baseline.NativeBuild;
+import jab.harness.baseline.NativeProgram;
 import jab.harness.results.NativeResult;
-import jab.harness.run.Profile;
+import jab.harness.family.JmhSettings;
 
 /**
  * native/spawn_baseline.c: the same child launched from C by posix_spawn, vfork+exec and fork+exec,
  * stdout through a pipe read to EOF, then waitpid; and posix_spawnp of a missing bare name. One
- * process per "fork", the profile's iterations and times, microseconds per launch.
+ * process per "fork", the settings' iterations and times, microseconds per launch.
  */
 final class ProcessNativeBaseline {
     /** C call, the JDK mechanism it stands beside, the scenario. */
@@ -33,7 +33,7 @@ final class ProcessNativeBaseline {
         return PREFIX + call + "." + scenario;
     }
 
-    static List<NativeResult> measure(NativeBuild build, Profile profile, ProcessChild child, List<String> notes)
+    static List<NativeResult> measure(NativeBuild build, JmhSettings settings, ProcessChild child, List<String> notes)
             throws IOException, InterruptedException {
         Optional<java.nio.file.Path> program = build.program("spawn_baseline");
         if (program.isEmpty()) {
@@ -41,13 +41,13 @@ final class ProcessNativeBaseline {
             return List.of();
         }
         String tool = "C posix_spawn/vfork/fork+execv, pipe read to EOF, waitpid; " + build.compilerVersion() + " -O2";
-        long iterMs = Math.max(1, profile.measurementTime().convertTo(TimeUnit.MILLISECONDS));
+        long iterMs = Math.max(1, settings.measurementTime().convertTo(TimeUnit.MILLISECONDS));
         List<NativeResult> out = new ArrayList<>();
         for (String[] m : MODES) {
             List<double[]> forks = new ArrayList<>();
-            for (int f = 0; f < profile.forks(); f++) {
-                forks.add(NativeProgram.runForNumbers(program.get(), 600, m[0], Integer.toString(profile.warmupIterations()),
-                        Integer.toString(profile.iterations()), Long.toString(iterMs), child.path()));
+            for (int f = 0; f < settings.forks(); f++) {
+                forks.add(NativeProgram.runForNumbers(program.get(), 600, m[0], Integer.toString(settings.warmupIterations()),
+                        Integer.toString(settings.iterations()), Long.toString(iterMs), child.path()));
             }
             out.add(new NativeResult(name(m[0], m[2]), "avgt", "us/op",
                     NativeResult.params("call", m[0], "launchMechanism", m[1]), forks, tool));

@@ -16,10 +16,17 @@ import jab.harness.results.NativeResult;
  * default launch mechanism. Runs alternate between the two so drift hits both alike.
  */
 final class WholeJvmTiming {
-    static final String LAUNCH = "native.process.wholeJvm.launchOnce";
-    static final String EMPTY = "native.process.wholeJvm.emptyMain";
+    static final String LAUNCH = "process.wholeJvm.launchOnce";
+    static final String EMPTY = "process.wholeJvm.emptyMain";
+    /** Format 1 kept these timings in native.json, named as if they were native floors. */
+    private static final String FORMAT1_PREFIX = "native.";
 
     private WholeJvmTiming() {
+    }
+
+    /** Whether a result is the timing {@code name} (LAUNCH or EMPTY), under its name of any format. */
+    static boolean is(jab.harness.results.BenchResult r, String name) {
+        return r.benchmark().equals(name) || r.benchmark().equals(FORMAT1_PREFIX + name);
     }
 
     static List<NativeResult> measure(Jdk jdk, ProcessChild child, int runs) throws IOException, InterruptedException {

@@ -11,6 +11,7 @@ import java.util.Set;
 
 import jab.harness.compare.Input;
 import jab.harness.compare.Units;
+import jab.harness.page.ChartSpec;
 import jab.harness.results.BenchResult;
 
 /**
@@ -27,7 +28,7 @@ final class Charts {
         List<ChartSpec> out = new ArrayList<>();
         Set<String> varying = Labels.varying(g.results());
         List<String> methods = g.methods();
-        List<String> combos = g.results().stream().map(r -> Labels.combo(r, varying)).distinct().toList();
+        List<String> combos = g.results().stream().map(r -> g.labels().combo(r, varying)).distinct().toList();
         String axis = g.unit() + ", ± JMH's 99.9% error";
         for (String jdk : g.jdks()) {
             List<ChartSpec.Series> series = new ArrayList<>();
@@ -85,7 +86,7 @@ final class Charts {
                 if (r.param(p) == null) {
                     continue;
                 }
-                String name = r.method() + (others.isEmpty() ? "" : " / " + Labels.combo(r, others))
+                String name = r.method() + (others.isEmpty() ? "" : " / " + g.labels().combo(r, others))
                         + (g.jdks().size() > 1 ? " / JDK " + e.jdk() : "");
                 ChartSpec.Series s = lines.computeIfAbsent(name, k -> {
                     ChartSpec.Series n = new ChartSpec.Series(k);
@@ -109,7 +110,7 @@ final class Charts {
             return out;
         }
         Map<String, List<BenchResult>> byCall = run.nativesOf(g.family().get());
-        List<String> combos = g.results().stream().map(r -> Labels.combo(r, varying)).distinct().toList();
+        List<String> combos = g.results().stream().map(r -> g.labels().combo(r, varying)).distinct().toList();
         for (String jdk : g.jdks()) {
             for (Map.Entry<String, List<BenchResult>> call : byCall.entrySet()) {
                 List<String> methods = g.methods().stream()
@@ -147,7 +148,7 @@ final class Charts {
 
     static Optional<BenchResult> find(RunData.Group g, String jdk, String method, String combo, Set<String> varying) {
         return g.entries().stream().filter(e -> e.jdk().equals(jdk)).map(Input.Entry::result)
-                .filter(r -> r.method().equals(method) && Labels.combo(r, varying).equals(combo)).findFirst();
+                .filter(r -> r.method().equals(method) && g.labels().combo(r, varying).equals(combo)).findFirst();
     }
 
     private static String jdkSuffix(String jdk) {

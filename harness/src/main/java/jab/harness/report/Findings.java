@@ -59,10 +59,10 @@ final class Findings {
                 : RatioInterval.of(cheap.allSamples(), dear.allSamples(), SETTINGS.confidence());
         if (higher) {
             return String.format(Locale.ROOT, "%s%s.%s: %s does %s the operations per time of %s%s.", on(jdk), g.title(), method,
-                    code(Labels.combo(cheap, varying)), ratio(ri), code(Labels.combo(dear, varying)), uncertainty(ri));
+                    code(g.labels().combo(cheap, varying)), ratio(ri), code(g.labels().combo(dear, varying)), uncertainty(ri));
         }
         return String.format(Locale.ROOT, "%s%s.%s: %s costs %s %s%s.", on(jdk), g.title(), method,
-                code(Labels.combo(dear, varying)), ratio(ri), code(Labels.combo(cheap, varying)), uncertainty(ri));
+                code(g.labels().combo(dear, varying)), ratio(ri), code(g.labels().combo(cheap, varying)), uncertainty(ri));
     }
 
     /** The cheapest and dearest JVM variant of each scenario over the first native call. */
@@ -88,11 +88,11 @@ final class Findings {
             }
             BenchResult cheap = rs.get(0);
             RatioInterval lo = RatioInterval.of(nat.get().allSamples(), cheap.allSamples(), SETTINGS.confidence());
-            String part = m + ": " + (varying.isEmpty() ? "" : code(Labels.combo(cheap, varying)) + " ") + ratio(lo) + uncertainty(lo);
+            String part = m + ": " + (varying.isEmpty() ? "" : code(g.labels().combo(cheap, varying)) + " ") + ratio(lo) + uncertainty(lo);
             if (rs.size() > 1) {
                 BenchResult dear = rs.get(rs.size() - 1);
                 RatioInterval hi = RatioInterval.of(nat.get().allSamples(), dear.allSamples(), SETTINGS.confidence());
-                part += " to " + code(Labels.combo(dear, varying)) + " " + ratio(hi) + uncertainty(hi);
+                part += " to " + code(g.labels().combo(dear, varying)) + " " + ratio(hi) + uncertainty(hi);
             }
             parts.add(part);
         }
@@ -129,7 +129,7 @@ final class Findings {
             cs.stream().filter(c -> c.verdict() == Verdict.FASTER || c.verdict() == Verdict.SLOWER)
                     .max(Comparator.comparingDouble(c -> Math.abs(Math.log(c.ratio().ratio()))))
                     .ifPresent(c -> sb.append(String.format(Locale.ROOT, "; the largest change: %s %s is %s, %s the score of JDK %s%s",
-                            c.a().method(), code(Labels.combo(c.a(), varying)), c.verdict().words,
+                            c.a().method(), code(g.labels().combo(c.a(), varying)), c.verdict().words,
                             ratio(c.ratio()), base, uncertainty(c.ratio()))));
             out.add(sb.append('.').toString());
         }

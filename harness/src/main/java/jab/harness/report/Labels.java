@@ -8,16 +8,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import jab.bench.fs.ExistenceCheck;
+import jab.harness.family.FamilySet;
 import jab.harness.results.BenchResult;
 
 /**
  * Names for charts and findings, derived from benchmark names and params only, so any family (and
  * any JMH JSON) gets charts: the class is the group, the method the scenario, the params that vary
- * the series. Known enum params are shown as the call they stand for (FILE_EXISTS: File.exists()).
+ * the series. A param value reads as its family says (api=FILE_EXISTS: File.exists()).
  */
 final class Labels {
-    private Labels() {
+    private final FamilySet families;
+
+    Labels(FamilySet families) {
+        this.families = families;
+    }
+
+    FamilySet families() {
+        return families;
     }
 
     /** jab.bench.fs.FileExistsBenchmark.missingFile -> jab.bench.fs.FileExistsBenchmark */
@@ -44,28 +51,17 @@ final class Labels {
     }
 
     /** "File.exists()" for api=FILE_EXISTS alone; "api=X, files=100" for several; "score" for none. */
-    static String combo(BenchResult r, Collection<String> names) {
+    String combo(BenchResult r, Collection<String> names) {
         List<String> parts = new ArrayList<>();
         for (String n : names) {
             String v = r.params().get(n);
             if (v == null) {
                 continue;
             }
-            String nice = value(n, v);
+            String nice = families.label(r.benchmark(), n, v);
             parts.add(names.size() == 1 && !nice.equals(v) ? nice : n + "=" + nice);
         }
         return parts.isEmpty() ? "score" : String.join(", ", parts);
-    }
-
-    static String value(String name, String v) {
-        if (name.equals("api")) {
-            try {
-                return ExistenceCheck.valueOf(v).call();
-            } catch (IllegalArgumentException e) {
-                return v;
-            }
-        }
-        return v;
     }
 
     static boolean isNumber(String s) {

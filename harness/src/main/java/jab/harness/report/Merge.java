@@ -13,6 +13,9 @@ import java.util.Set;
 import jab.harness.compare.Input;
 import jab.harness.compare.RatioInterval;
 import jab.harness.compare.Units;
+import jab.harness.family.FamilySet;
+import jab.harness.page.ChartSpec;
+import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 
@@ -25,7 +28,7 @@ public final class Merge {
     private Merge() {
     }
 
-    public static void write(List<Input> runs, Path out) throws IOException {
+    public static void write(List<Input> runs, FamilySet families, Path out) throws IOException {
         Map<String, List<Input>> machines = new LinkedHashMap<>();
         runs.forEach(r -> machines.computeIfAbsent(r.machine(), k -> new ArrayList<>()).add(r));
         List<String> ids = new ArrayList<>();
@@ -47,8 +50,8 @@ public final class Merge {
                     page.heading(3, "Run " + in.name());
                     Report.runInfo(page, in);
                     Report.results(page, in, 4);
-                    Report.findings(page, Findings.of(new RunData(in)), 4);
-                    Report.semantics(page, in, 4);
+                    Report.findings(page, Findings.of(new RunData(in, families)), 4);
+                    Report.familySections(page, in, families, 4);
                     Report.notes(page, in, 4);
                 }
             }
@@ -79,7 +82,7 @@ public final class Merge {
             for (Input in : ins) {
                 for (Input.Entry e : in.entries()) {
                     BenchResult r = e.result();
-                    String col = id + (e.jdk().isEmpty() ? "" : e.jdk().equals(Input.NATIVE) ? " native" : " JDK " + e.jdk());
+                    String col = id + (e.jdk().isEmpty() ? "" : Input.outsideJmh(e.jdk()) ? " " + e.jdk() : " JDK " + e.jdk());
                     String group = Labels.classOf(r.benchmark()) + (r.mode().equals("avgt") ? "" : " (" + r.mode() + ")");
                     String unit = units.computeIfAbsent(group, g -> r.unit());
                     columns.add(col);

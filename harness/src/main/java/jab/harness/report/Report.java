@@ -18,24 +18,30 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import jab.harness.compare.Input;
 import jab.harness.env.Fingerprint;
+import jab.harness.family.Family;
+import jab.harness.family.FamilySet;
+import jab.harness.page.HtmlPage;
+import jab.harness.page.MarkdownPage;
+import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
-import jab.harness.run.Summary;
+import jab.harness.results.RunResults;
 
 /**
  * report.md and report.html of one or more runs, both from the same sections: the machine headings
  * of the seed's README, findings in plain words, charts per benchmark group, JMH's tables per JDK,
- * the fs semantics table and the machine fingerprint. Reads the run directories only.
+ * each family's own section (the same as in summary.md) and the machine fingerprint. Reads the run
+ * directories only.
  */
 public final class Report {
     private Report() {
     }
 
     /** jab report: a section per run. */
-    public static void write(List<Input> runs, Path out) throws IOException {
+    public static void write(List<Input> runs, FamilySet families, Path out) throws IOException {
         write(out, "jab report", page -> {
             for (Input in : runs) {
-                RunData run = new RunData(in);
+                RunData run = new RunData(in, families);
                 if (runs.size() > 1) {
                     page.heading(1, "Run " + in.name());
                 }
@@ -48,7 +54,7 @@ public final class Report {
                     Charts.of(g, run).forEach(page::chart);
                 }
                 results(page, in, l);
-                semantics(page, in, l);
+                familySections(page, in, families, l);
                 notes(page, in, l);
                 fingerprint(page, in, l);
             }
@@ -77,6 +83,11 @@ public final class Report {
             page.paragraph("No env.json in " + in.path() + ": the machine is unknown.");
             return;
         }
+        machineHeadings(page, env, level);
+    }
+
+    /** The OS heading at {@code level}, the hardware heading one below it. */
+    static void machineHeadings(Page page, ObjectNode env, int level) {
         String[] lines = Fingerprint.heading(env).split("\n");
         for (String line : lines) {
             if (line.startsWith("#")) {
@@ -115,76 +126,46 @@ public final class Report {
         page.heading(level, "Results");
         ObjectNode env = envOf(in);
         Map<String, List<BenchResult>> byJdk = new LinkedHashMap<>();
-        List<BenchResult> natives = new ArrayList<>();
+        Map<String, List<BenchResult>> outside = new LinkedHashMap<>();
         for (Input.Entry e : in.entries()) {
-            if (e.jdk().equals(Input.NATIVE)) {
-                natives.add(e.result());
+            if (Input.outsideJmh(e.jdk())) {
+                outside.computeIfAbsent(e.jdk(), k -> new ArrayList<>()).add(e.result());
             } else {
                 byJdk.computeIfAbsent(e.jdk(), k -> new ArrayList<>()).add(e.result());
             }
         }
         byJdk.forEach((jdk, rs) -> {
-            String head = env != null ? Fingerprint.vmBlock(env, Summary.vmVersion(rs.get(0)), Summary.userJvmArgs(rs.get(0)))
-                    : "# VM version: " + Summary.vmVersion(rs.get(0)) + "\n";
+            String head = Summary.vmHead(env, rs.get(0));
             page.paragraph(jdk.isEmpty() ? in.name() + ":" : "JDK " + jdk + ":");
             page.pre(head + "\n" + ResultTable.format(rs));
         });
-        if (!natives.isEmpty()) {
+        outside.forEach((kind, rs) -> {
             Set<String> tools = new LinkedHashSet<>();
-            natives.forEach(r -> tools.add(r.vmName()));
-            page.paragraph("Native baselines (" + String.join("; ", tools) + "):");
-            page.pre(ResultTable.format(natives));
-        }
+            rs.forEach(r -> tools.add(r.vmName()));
+            page.paragraph((kind.equals(Input.NATIVE) ? "Native baselines" : "Other timings, not native floors")
+                    + " (" + String.join("; ", tools) + "):");
+            page.pre(ResultTable.format(rs));
+        });
     }
 
-    /** fs-semantics.json of the run: what each API answers per JDK, JDKs that agree shown once. */
-    static void semantics(Page page, Input in, int level) throws IOException {
-        JsonNode root = readJson(in, "fs-semantics.json");
-        if (root == null || !root.path("semantics").isObject()) {
+    /** Each family's own section, the same one summary.md shows; plain JMH files have none. */
+    static void familySections(Page page, Input in, FamilySet families, int level) {
+        if (in.run().isEmpty()) {
             return;
         }
-        page.heading(level, "fs semantics: what each API answers");
-        Map<JsonNode, List<String>> groups = new LinkedHashMap<>();
-        root.path("semantics").fields().forEachRemaining(e -> groups.computeIfAbsent(e.getValue(), k -> new ArrayList<>()).add(e.getKey()));
-        for (Map.Entry<JsonNode, List<String>> g : groups.entrySet()) {
-            page.paragraph((g.getValue().size() > 1 ? "JDKs " : "JDK ") + String.join(", ", g.getValue())
-                    + (groups.size() == 1 && g.getValue().size() > 1 ? " (all agree)" : "") + ":");
-            List<String> checks = new ArrayList<>();
-            g.getKey().fields().forEachRemaining(c -> c.getValue().fieldNames().forEachRemaining(n -> {
-                if (!checks.contains(n)) {
-                    checks.add(n);
-                }
-            }));
-            List<String> header = new ArrayList<>(List.of("path"));
-            checks.forEach(c -> header.add("`" + Labels.value("api", c) + "`"));
-            List<List<String>> rows = new ArrayList<>();
-            g.getKey().fields().forEachRemaining(c -> {
-                List<String> row = new ArrayList<>(List.of(caseLabel(c.getKey())));
-                checks.forEach(k -> row.add(c.getValue().path(k).asText("?")));
-                rows.add(row);
-            });
-            page.table(header, rows);
+        RunResults run = in.run().get();
+        for (Family f : families.of(run)) {
+            f.section(run, page, level);
         }
     }
 
-    private static String caseLabel(String name) {
-        try {
-            return jab.bench.fs.FsSemantics.Case.valueOf(name).label;
-        } catch (IllegalArgumentException e) {
-            return name;
-        }
-    }
-
-    static void notes(Page page, Input in, int level) throws IOException {
+    /** The run's notes; format 1 runs kept some in side documents, which are shown too. */
+    static void notes(Page page, Input in, int level) {
         List<String> notes = new ArrayList<>();
-        ObjectNode env = envOf(in);
-        if (env != null) {
-            env.path("run").path("notes").forEach(n -> notes.add(n.asText()));
-        }
-        JsonNode sem = readJson(in, "fs-semantics.json");
-        if (sem != null) {
-            sem.path("notes").forEach(n -> notes.add(n.asText()));
-        }
+        in.run().ifPresent(run -> {
+            notes.addAll(run.notes());
+            notes.addAll(run.legacyNotes());
+        });
         if (!notes.isEmpty()) {
             page.heading(level, "Notes");
             page.bullets(new ArrayList<>(new LinkedHashSet<>(notes)));
@@ -226,14 +207,6 @@ public final class Report {
 
     static ObjectNode envOf(Input in) {
         return in.env().filter(e -> e instanceof ObjectNode && e.has("os")).map(e -> (ObjectNode) e).orElse(null);
-    }
-
-    private static JsonNode readJson(Input in, String name) throws IOException {
-        if (in.run().isEmpty()) {
-            return null;
-        }
-        Path f = in.run().get().dir().resolve(name);
-        return Files.isRegularFile(f) ? new ObjectMapper().readTree(f.toFile()) : null;
     }
 
     private static void addIf(List<String> facts, String prefix, String value, String suffix) {

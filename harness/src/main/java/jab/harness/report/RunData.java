@@ -8,6 +8,8 @@ import java.util.Optional;
 
 import jab.harness.compare.Input;
 import jab.harness.compare.Units;
+import jab.harness.family.Family;
+import jab.harness.family.FamilySet;
 import jab.harness.results.BenchResult;
 
 /**
@@ -16,7 +18,7 @@ import jab.harness.results.BenchResult;
  */
 final class RunData {
     /** The JVM results of one class in one mode, across JDKs. */
-    record Group(String className, String mode, String unit, List<Input.Entry> entries) {
+    record Group(String className, String mode, String unit, List<Input.Entry> entries, Labels labels) {
         List<String> methods() {
             return entries.stream().map(e -> e.result().method()).distinct().toList();
         }
@@ -29,15 +31,9 @@ final class RunData {
             return entries.stream().map(Input.Entry::result).toList();
         }
 
-        /** jab.bench.fs.X -> fs; empty for benchmarks outside jab's packages. */
+        /** The family whose package holds the class; empty for benchmarks of no family. */
         Optional<String> family() {
-            String prefix = "jab.bench.";
-            if (!className.startsWith(prefix)) {
-                return Optional.empty();
-            }
-            String rest = className.substring(prefix.length());
-            int dot = rest.indexOf('.');
-            return dot < 0 ? Optional.empty() : Optional.of(rest.substring(0, dot));
+            return labels.families().ofBenchmark(className + ".").map(Family::name);
         }
 
         String title() {
@@ -49,12 +45,15 @@ final class RunData {
     final List<Group> groups = new ArrayList<>();
     final List<BenchResult> natives = new ArrayList<>();
 
-    RunData(Input input) {
+    RunData(Input input, FamilySet families) {
         this.input = input;
+        Labels labels = new Labels(families);
         Map<List<String>, List<Input.Entry>> byClass = new LinkedHashMap<>();
         for (Input.Entry e : input.entries()) {
             if (e.jdk().equals(Input.NATIVE)) {
                 natives.add(e.result());
+            }
+            if (Input.outsideJmh(e.jdk())) {
                 continue;
             }
             byClass.computeIfAbsent(List.of(Labels.classOf(e.result().benchmark()), e.result().mode()), k -> new ArrayList<>()).add(e);
@@ -62,7 +61,7 @@ final class RunData {
         byClass.forEach((k, es) -> {
             String unit = es.get(0).result().unit();
             List<Input.Entry> converted = es.stream().map(e -> new Input.Entry(e.jdk(), Units.convert(e.result(), unit))).toList();
-            groups.add(new Group(k.get(0), k.get(1), unit, converted));
+            groups.add(new Group(k.get(0), k.get(1), unit, converted, labels));
         });
     }
 

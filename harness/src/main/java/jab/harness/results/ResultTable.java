@@ -49,6 +49,11 @@ public final class ResultTable {
         return sb.toString();
     }
 
+    /** A result as one table cell: JMH's score and its 99.9% error, "1.234 ± 0.056". */
+    public static String cell(BenchResult r) {
+        return number(r.score()) + (Double.isFinite(r.scoreError()) ? " ± " + number(r.scoreError()) : "");
+    }
+
     /** JMH's number format: three decimals, more significant digits for tiny values. */
     public static String number(double v) {
         if (Double.isNaN(v)) {

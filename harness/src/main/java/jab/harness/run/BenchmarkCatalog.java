@@ -17,20 +17,22 @@ import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 import jab.harness.UsageException;
-import jab.harness.family.Families;
 import jab.harness.family.Family;
+import jab.harness.family.FamilySet;
 
 /** The benchmarks compiled into jab (JMH's META-INF/BenchmarkList), grouped by family. */
 public final class BenchmarkCatalog {
     private final List<BenchmarkListEntry> entries;
+    private final FamilySet families;
 
-    private BenchmarkCatalog(List<BenchmarkListEntry> entries) {
+    private BenchmarkCatalog(List<BenchmarkListEntry> entries, FamilySet families) {
         this.entries = entries;
+        this.families = families;
     }
 
-    public static BenchmarkCatalog load() {
+    public static BenchmarkCatalog load(FamilySet families) {
         OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.err, VerboseMode.SILENT);
-        return new BenchmarkCatalog(new ArrayList<>(BenchmarkList.defaultList().getAll(quiet, List.of())));
+        return new BenchmarkCatalog(new ArrayList<>(BenchmarkList.defaultList().getAll(quiet, List.of())), families);
     }
 
     public List<BenchmarkListEntry> entries() {
@@ -60,14 +62,14 @@ public final class BenchmarkCatalog {
     public Map<Family, List<BenchmarkListEntry>> select(List<String> selectors) {
         Map<Family, List<BenchmarkListEntry>> out = new LinkedHashMap<>();
         if (selectors.isEmpty()) {
-            for (Family f : Families.all()) {
+            for (Family f : families.all()) {
                 out.put(f, of(f));
             }
             return out;
         }
         Map<Family, TreeSet<BenchmarkListEntry>> chosen = new LinkedHashMap<>();
         for (String s : selectors) {
-            var family = Families.byName(s);
+            var family = families.byName(s);
             if (family.isPresent()) {
                 chosen.computeIfAbsent(family.get(), k -> new TreeSet<>()).addAll(of(family.get()));
                 continue;
@@ -80,7 +82,7 @@ public final class BenchmarkCatalog {
             }
             boolean any = false;
             for (BenchmarkListEntry e : entries) {
-                var f = Families.ofBenchmark(e.getUsername());
+                var f = families.ofBenchmark(e.getUsername());
                 if (f.isPresent() && p.matcher(e.getUsername()).find()) {
                     chosen.computeIfAbsent(f.get(), k -> new TreeSet<>()).add(e);
                     any = true;
@@ -90,7 +92,7 @@ public final class BenchmarkCatalog {
                 throw unknown(s);
             }
         }
-        for (Family f : Families.all()) {
+        for (Family f : families.all()) {
             if (chosen.containsKey(f)) {
                 out.put(f, new ArrayList<>(chosen.get(f)));
             }
@@ -99,7 +101,7 @@ public final class BenchmarkCatalog {
     }
 
     private UsageException unknown(String selector) {
-        return new UsageException("unknown family or benchmark '" + selector + "'; families: " + Families.names()
+        return new UsageException("unknown family or benchmark '" + selector + "'; families: " + families.names()
                 + "\n(or a JMH regex such as FileExists.* matching a benchmark; ./jab list shows them all)");
     }
 
@@ -114,6 +116,19 @@ public final class BenchmarkCatalog {
             n += k;
         }
         return n;
+    }
+
+    /**
+     * Every param the benchmarks declare with its {@code @Param} default values; a param two
+     * benchmarks both declare gets the values of both, in order, each once.
+     */
+    public static Map<String, String[]> defaults(Collection<BenchmarkListEntry> selected) {
+        Map<String, java.util.LinkedHashSet<String>> values = new LinkedHashMap<>();
+        selected.forEach(e -> params(e).forEach((k, v) -> values.computeIfAbsent(k, x -> new java.util.LinkedHashSet<>())
+                .addAll(Arrays.asList(v))));
+        Map<String, String[]> out = new LinkedHashMap<>();
+        values.forEach((k, v) -> out.put(k, v.toArray(new String[0])));
+        return out;
     }
 
     /** The names of every param the benchmarks declare. */

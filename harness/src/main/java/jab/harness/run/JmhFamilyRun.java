@@ -21,11 +21,14 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 import jab.harness.family.Family;
+import jab.harness.family.JmhSettings;
+import jab.harness.family.Profile;
+import jab.harness.family.RunContext;
 import jab.harness.jdk.Jdk;
 
 /**
  * One JMH run: a family's selected benchmarks on one JDK, forks started with that JDK's java (JMH's
- * {@code jvm} option), results written by JMH itself to a JSON file.
+ * {@code jvm} option), results written by JMH itself to a JSON file in the work dir.
  */
 public final class JmhFamilyRun {
     private JmhFamilyRun() {
@@ -40,14 +43,14 @@ public final class JmhFamilyRun {
 
     public static Outcome run(Family family, List<BenchmarkListEntry> benchmarks, Jdk jdk, List<String> jvmArgs,
                               RunContext ctx, Progress progress, Path jsonOut, PrintStream log) throws RunnerException {
-        Profile profile = family.profile(ctx.profileName());
-        Map<String, String[]> params = effectiveParams(family, benchmarks, ctx);
+        JmhSettings settings = family.settings(ctx.profile());
+        Map<String, String[]> params = jmhParams(family, benchmarks, ctx.profile(), ctx.userParams());
         ChainedOptionsBuilder opts = new OptionsBuilder()
-                .forks(profile.forks())
-                .warmupIterations(profile.warmupIterations())
-                .warmupTime(profile.warmupTime())
-                .measurementIterations(profile.iterations())
-                .measurementTime(profile.measurementTime())
+                .forks(settings.forks())
+                .warmupIterations(settings.warmupIterations())
+                .warmupTime(settings.warmupTime())
+                .measurementIterations(settings.iterations())
+                .measurementTime(settings.measurementTime())
                 .jvm(jdk.java().toString())
                 // Set explicitly: by default JMH hands the forks the host JVM's own arguments.
                 .jvmArgs(jvmArgs.toArray(new String[0]))
@@ -76,10 +79,14 @@ public final class JmhFamilyRun {
         return new Outcome(count, BenchmarkCatalog.combinations(benchmarks, params), format.errors());
     }
 
-    /** The profile's default params with the user's -p on top, for the params these benchmarks declare. */
-    public static Map<String, String[]> effectiveParams(Family family, List<BenchmarkListEntry> benchmarks, RunContext ctx) {
-        Map<String, String[]> merged = new LinkedHashMap<>(family.profile(ctx.profileName()).params());
-        merged.putAll(ctx.params());
+    /**
+     * The params JMH is told: the profile's values with the user's -p on top, for the params these
+     * benchmarks declare. Any other param runs with the benchmark's own default.
+     */
+    public static Map<String, String[]> jmhParams(Family family, List<BenchmarkListEntry> benchmarks, Profile profile,
+                                                  Map<String, String[]> userParams) {
+        Map<String, String[]> merged = new LinkedHashMap<>(family.settings(profile).params());
+        merged.putAll(userParams);
         Map<String, String[]> out = new LinkedHashMap<>();
         List<String> declared = new ArrayList<>(BenchmarkCatalog.paramNames(benchmarks));
         merged.forEach((k, v) -> {
@@ -87,6 +94,14 @@ public final class JmhFamilyRun {
                 out.put(k, v);
             }
         });
+        return out;
+    }
+
+    /** The params the family runs with, as it sees them: the benchmarks' defaults under {@link #jmhParams}. */
+    public static Map<String, String[]> familyParams(Family family, List<BenchmarkListEntry> benchmarks, Profile profile,
+                                                     Map<String, String[]> userParams) {
+        Map<String, String[]> out = new LinkedHashMap<>(BenchmarkCatalog.defaults(benchmarks));
+        out.putAll(jmhParams(family, benchmarks, profile, userParams));
         return out;
     }
 }

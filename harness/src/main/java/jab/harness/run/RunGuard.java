@@ -1,25 +1,27 @@
 package jab.harness.run;
 
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import jab.bench.support.BenchDirs;
-import jab.harness.results.RunDirectory;
+import jab.harness.results.RunStore;
 
 /**
  * What a Ctrl-C or SIGTERM must not leave behind: JMH forks and other children are stopped, the
- * per-run work folder under --dir is removed, env.json says the run was interrupted. Results
- * already written (finished JDKs) stay.
+ * per-run work folder under --dir is removed (the JMH log of the JDK that was running is kept in the
+ * run directory first), env.json says the run was interrupted. Results already written stay.
  */
 public final class RunGuard implements AutoCloseable {
     private final Path workDir;
-    private final RunDirectory runDir;
+    private final RunStore store;
     private final AtomicBoolean finished = new AtomicBoolean();
     private final Thread hook;
 
-    public RunGuard(Path workDir, RunDirectory runDir) {
+    public RunGuard(Path workDir, RunStore store) {
         this.workDir = workDir;
-        this.runDir = runDir;
+        this.store = store;
         this.hook = new Thread(this::interrupted, "jab-run-guard");
         Runtime.getRuntime().addShutdownHook(hook);
     }
@@ -29,13 +31,27 @@ public final class RunGuard implements AutoCloseable {
             return;
         }
         stopChildren();
-        BenchDirs.deleteTree(workDir);
         try {
-            runDir.status("interrupted");
+            keepLogs();
+            WorkDir.delete(workDir);
+            store.status("interrupted");
         } catch (Exception ignored) {
             // the JVM is going down; nothing more can be saved
         }
-        System.err.println("\njab: interrupted; finished results kept in " + runDir.dir());
+        System.err.println("\njab: interrupted; finished results kept in " + store.dir());
+    }
+
+    /** The log of the JDK JMH was running: it says how far the run got. */
+    private void keepLogs() throws IOException {
+        if (!Files.isDirectory(workDir)) {
+            return;
+        }
+        try (DirectoryStream<Path> logs = Files.newDirectoryStream(workDir, "jmh-*.log")) {
+            for (Path log : logs) {
+                String name = log.getFileName().toString();
+                store.adoptLog(name.substring("jmh-".length(), name.length() - ".log".length()), log);
+            }
+        }
     }
 
     /** Stops every process this JVM started (JMH forks, baselines, servers) and their children. */
@@ -53,7 +69,7 @@ public final class RunGuard implements AutoCloseable {
     @Override
     public void close() {
         finished.set(true);
-        BenchDirs.deleteTree(workDir);
+        WorkDir.delete(workDir);
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException ignored) {

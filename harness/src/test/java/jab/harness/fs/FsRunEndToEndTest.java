@@ -59,7 +59,7 @@ class FsRunEndToEndTest {
             });
             assertThat(rs).extracting(BenchResult::method).contains("existingFile", "missingFile", "randomExistingFiles", "randomMissingFiles");
         }
-        assertThat(results.nativeResults()).hasSize(8).allSatisfy(b -> assertThat(b.score()).isFinite().isPositive());
+        assertThat(results.baselines()).hasSize(8).allSatisfy(b -> assertThat(b.score()).isFinite().isPositive());
 
         JsonNode env = new ObjectMapper().readTree(run.resolve("env.json").toFile());
         assertThat(env.path("run").path("status").asText()).isEqualTo("complete");

@@ -39,7 +39,7 @@ class MmapRunEndToEndTest {
         }
         RunResults run = RunResults.read(runDir);
         List<BenchResult> jmh = run.allJmh();
-        for (String chunk : MmapFamily.CHUNKS) {
+        for (String chunk : new String[] {"1024", "4096", "16384"}) {
             for (String s : WriteStrategy.EVERY_JDK) {
                 assertThat(jmh).as(s + " " + chunk).anyMatch(r -> s.equals(r.param("strategy")) && chunk.equals(r.param("chunkSize"))
                         && "4194304".equals(r.param("totalBytes")) && "false".equals(r.param("force")) && r.score() > 0);
@@ -49,7 +49,7 @@ class MmapRunEndToEndTest {
                         && chunk.equals(r.param("chunkSize")) && r.score() > 0);
             }
             for (String m : new String[] {"native.mmap.write", "native.mmap.mmap_memcpy"}) {
-                assertThat(run.nativeResults()).as(m + " " + chunk).anyMatch(r -> r.benchmark().equals(m)
+                assertThat(run.baselines()).as(m + " " + chunk).anyMatch(r -> r.benchmark().equals(m)
                         && chunk.equals(r.param("chunkSize")) && r.score() > 0);
             }
         }

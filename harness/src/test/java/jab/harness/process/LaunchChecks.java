@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 
 import jab.bench.process.LaunchCheck;
 import jab.harness.jdk.Jdk;
-import jab.harness.run.ForkClasspath;
+import jab.harness.jdk.ForkClasspath;
 
 /** Runs {@link LaunchCheck} in a JVM of a given JDK and returns what it printed. */
 final class LaunchChecks {

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import jab.harness.jdk.Jdk;
 import jab.harness.jdk.JdkDiscovery;
-import jab.harness.nativ.NativeBuild;
+import jab.harness.baseline.NativeBuild;
 
 /** strace's output reduced to what made the child, and the real thing on JDK 17 and 25. */
 class LaunchTraceTest {

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import jab.harness.jdk.JdkDiscovery;
-import jab.harness.run.ForkClasspath;
+import jab.harness.jdk.ForkClasspath;
 
 /** A SIGTERM (what Ctrl-C's shutdown path shares) in the middle of launches leaves no process behind. */
 class ProcessInterruptTest {

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import jab.bench.process.Launched;
 import jab.bench.process.ProcessLauncher;
-import jab.harness.nativ.NativeBuild;
+import jab.harness.baseline.NativeBuild;
 
 /** Every API really launches the C child, reads its line, fails on a missing command, and drains MBs. */
 class ProcessLauncherTest {

@@ -14,7 +14,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import com.fasterxml.jackson.databind.JsonNode;
 
 import jab.harness.Jab;
 import jab.harness.results.BenchResult;
@@ -51,20 +50,20 @@ class ProcessRunTest {
             List<BenchResult> rs = run.jmh(jdk);
             Set<String> launchers = rs.stream().map(r -> r.param("launcher")).filter(x -> x != null).collect(Collectors.toSet());
             assertThat(launchers).as("JDK " + jdk).containsExactlyInAnyOrder("PROCESS_BUILDER", "RUNTIME_EXEC", "ZT_EXEC", "NUPROCESS", "COMMONS_EXEC");
-            Set<String> scenarios = rs.stream().filter(r -> r.benchmark().startsWith(ProcessSummary.LAUNCH)).map(BenchResult::method)
+            Set<String> scenarios = rs.stream().filter(r -> r.benchmark().startsWith(ProcessSection.LAUNCH)).map(BenchResult::method)
                     .collect(Collectors.toSet());
             assertThat(scenarios).containsExactlyInAnyOrder("existing", "missing", "randomExisting", "randomMissing");
             assertThat(rs).allSatisfy(r -> assertThat(r.score()).isPositive());
-            assertThat(rs.stream().filter(r -> r.benchmark().startsWith(ProcessSummary.HEAP)).count()).isEqualTo(4);
+            assertThat(rs.stream().filter(r -> r.benchmark().startsWith(ProcessSection.HEAP)).count()).isEqualTo(4);
         }
-        Set<String> natives = run.nativeResults().stream().map(BenchResult::benchmark).collect(Collectors.toSet());
+        Set<String> natives = run.baselines().stream().map(BenchResult::benchmark).collect(Collectors.toSet());
         assertThat(natives).contains(ProcessNativeBaseline.name("posix_spawn", "existing"), ProcessNativeBaseline.name("vfork", "existing"),
-                ProcessNativeBaseline.name("fork", "existing"), ProcessNativeBaseline.name("spawnp_missing", "missing"),
-                WholeJvmTiming.LAUNCH, WholeJvmTiming.EMPTY);
-        JsonNode report = LaunchReport.read(dir);
+                ProcessNativeBaseline.name("fork", "existing"), ProcessNativeBaseline.name("spawnp_missing", "missing"));
+        // whole-JVM wall times are timings, not native floors
+        assertThat(run.timings().stream().map(BenchResult::benchmark)).contains(WholeJvmTiming.LAUNCH, WholeJvmTiming.EMPTY);
+        LaunchDocument launch = run.document(LaunchDocument.NAME, LaunchDocument.class).orElseThrow();
         for (String jdk : run.jdkIds()) {
-            JsonNode traces = report.path("traces").path(jdk);
-            assertThat(traces.size()).as("strace records for JDK " + jdk).isEqualTo(4);
+            assertThat(launch.traces().get(jdk)).as("strace records for JDK " + jdk).hasSize(4);
         }
         String summary = Files.readString(dir.resolve("summary.md"), StandardCharsets.UTF_8);
         assertThat(summary).contains("## process").contains("| ProcessBuilder | POSIX_SPAWN |").contains("jspawnhelper")

@@ -14,6 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 import jab.harness.compare.Cli;
 import jab.harness.compare.Fixtures;
 import jab.harness.compare.Input;
+import jab.harness.page.ChartLibrary;
+import jab.harness.page.ChartSpec;
 
 class ReportTest {
     /** What the acceptance check greps for: anything loaded from the network. */
@@ -25,7 +27,7 @@ class ReportTest {
 
     @Test
     void chartsFollowTheShapeOfTheData() {
-        RunData run = new RunData(Input.load(Fixtures.run("linux-run")));
+        RunData run = new RunData(Input.load(Fixtures.run("linux-run")), jab.harness.cli.FamilyRegistry.load());
         assertThat(run.groups).extracting(RunData.Group::title).containsExactly("FileExistsBenchmark", "KvBenchmark (thrpt)");
         List<ChartSpec> fs = Charts.of(run.groups.get(0), run);
         assertThat(fs).extracting(ChartSpec::title).containsExactly(
@@ -52,7 +54,7 @@ class ReportTest {
         assertThat(cli.code()).as(cli.err()).isZero();
         String md = Files.readString(tmp.resolve("report.md"));
         assertThat(md).contains("## Debian GNU/Linux 12 (bookworm) - Linux 6.1.0 amd64", "## Findings", "## Results",
-                "## fs semantics: what each API answers", "| broken symlink | false | true |", "## Machine fingerprint",
+                "## fs: file-existence checks", "### Semantics: what each API answers", "| broken symlink | false | true |", "## Machine fingerprint",
                 "| cpu.model | Fixture CPU 3000 |", "synthetic fixture for tests");
         // known differences of the fixture, found and put in words
         assertThat(md).containsPattern("On JDK 17, FileExistsBenchmark\\.missingFile: `Files\\.exists\\(p, NOFOLLOW_LINKS\\)` costs "

@@ -1,0 +1,36 @@
+package jab.harness.family;
+
+import java.util.Map;
+
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * A family's JMH settings for one {@link Profile}: forks, iterations and their times, and the params
+ * the profile runs instead of the benchmarks' own {@code @Param} defaults (the user's {@code -p}
+ * replaces them name by name). A param the profile does not name runs with the benchmark's default,
+ * so each default is written once, in the benchmark.
+ */
+public record JmhSettings(int forks, int warmupIterations, TimeValue warmupTime, int iterations,
+                          TimeValue measurementTime, Map<String, String[]> params) {
+
+    public JmhSettings {
+        if (forks < 1) {
+            throw new IllegalArgumentException("JMH results need at least one fork");
+        }
+        params = Map.copyOf(params);
+    }
+
+    public static JmhSettings of(int forks, int warmupIterations, String warmupTime, int iterations, String measurementTime) {
+        return new JmhSettings(forks, warmupIterations, TimeValue.fromString(warmupTime), iterations,
+                TimeValue.fromString(measurementTime), Map.of());
+    }
+
+    public JmhSettings withParams(Map<String, String[]> overrides) {
+        return new JmhSettings(forks, warmupIterations, warmupTime, iterations, measurementTime, overrides);
+    }
+
+    /** Samples per result, as JMH counts them (Cnt). */
+    public int samples() {
+        return forks * iterations;
+    }
+}

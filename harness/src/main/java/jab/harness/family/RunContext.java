@@ -1,0 +1,36 @@
+package jab.harness.family;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import jab.harness.jdk.Jdk;
+
+/**
+ * What a family may know about the run in progress. Families never see the run directory: what
+ * they measure comes back as a {@link Measurement}, and the harness writes it.
+ *
+ * @param profile    the profile chosen
+ * @param userParams the user's -p (name to values), already parsed
+ * @param params     the params this family runs with: its benchmarks' {@code @Param} defaults, the
+ *                   profile's values on top, the user's -p on top of those
+ * @param jdks       the JDKs of this run, in order
+ * @param workDir    a per-run folder under --dir for benchmark files and anything forks write;
+ *                   removed at the end and on Ctrl-C
+ * @param log        where progress goes (the console)
+ * @param verbose    --verbose: JMH's and tools' own output too
+ */
+public record RunContext(Profile profile, Map<String, String[]> userParams, Map<String, String[]> params,
+                         List<Jdk> jdks, Path workDir, PrintStream log, boolean verbose) {
+
+    /** The values of a param this family runs with; empty when no benchmark of it declares the param. */
+    public String[] param(String name) {
+        return params.getOrDefault(name, new String[0]).clone();
+    }
+
+    /** The same run, seen by a family whose params are {@code familyParams}. */
+    public RunContext withParams(Map<String, String[]> familyParams) {
+        return new RunContext(profile, userParams, familyParams, jdks, workDir, log, verbose);
+    }
+}

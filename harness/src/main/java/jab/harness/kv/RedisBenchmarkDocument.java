@@ -1,0 +1,22 @@
+package jab.harness.kv;
+
+import java.util.List;
+
+/**
+ * kv-redis-benchmark.json: both servers under redis-benchmark, every round of every test.
+ *
+ * @param tool        redis-benchmark's version
+ * @param command     the command line, with PORT and N standing for what varies
+ * @param redisServer the redis-server measured
+ */
+record RedisBenchmarkDocument(String tool, String command, String redisServer, List<Row> rows) {
+    static final String NAME = "kv-redis-benchmark";
+
+    /**
+     * One server, test and pipeline depth: per round, requests/s, p50 and p99 in ms as redis-benchmark
+     * printed them, and the server's CPU time per request in us (NaN where the OS does not say).
+     */
+    record Row(String server, String serverVersion, String test, int pipeline, int clients, long requests, double[] rps,
+               double[] p50Ms, double[] p99Ms, double[] serverCpuUsPerRequest) {
+    }
+}

@@ -1,0 +1,211 @@
+package jab.harness.process;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import jab.bench.process.LaunchMechanisms;
+import jab.bench.process.ProcessLauncher;
+import jab.harness.page.Page;
+import jab.harness.results.BenchResult;
+import jab.harness.results.ResultTable;
+import jab.harness.results.RunResults;
+import jab.harness.results.Stats;
+
+/**
+ * The process section of summary.md and the reports: per scenario, API x mechanism rows with the JDKs
+ * side by side (seed 001's JDK11 | JDK17 table), the C figure and the JVM/native ratio; the
+ * parent-heap table; whole-JVM times; the strace proof and every message a JDK printed about a mechanism.
+ */
+final class ProcessSection {
+    static final String LAUNCH = "jab.bench.process.ProcessLaunchBenchmark.";
+    static final String HEAP = "jab.bench.process.ParentHeapBenchmark.";
+    static final String[] SCENARIOS = {"existing", "missing", "randomExisting", "randomMissing"};
+    /** Lines of a JMH log that are a JDK talking about a launch mechanism (JDK 25's VFORK warning, an Error). */
+    private static final Pattern JDK_SAYS = Pattern.compile("(?i)(VFORK|launch mechanism|not a supported process)");
+
+    private ProcessSection() {
+    }
+
+    static void render(RunResults run, Page page, int level) {
+        page.heading(level, "process: child-process launch");
+        List<String> jdks = new ArrayList<>();
+        for (String id : run.jdkIds()) {
+            if (!RunResults.filter(run.jmh(id), r -> r.benchmark().startsWith("jab.bench.process.")).isEmpty()) {
+                jdks.add(id);
+            }
+        }
+        Optional<LaunchDocument> launch = run.document(LaunchDocument.NAME, LaunchDocument.class);
+        String child = launch.map(d -> d.child().path()).orElse("?");
+        String childNote = launch.map(d -> d.child().note()).orElse("");
+        page.paragraph("Time to start the child, read its stdout to EOF and reap it (us/op, ± JMH's 99.9% error). `native` is the "
+                + "same launch from C in the same run (posix_spawn, vfork or fork + execv as the JDK mechanism; posix_spawnp "
+                + "of a missing name for the missing scenarios; NuProcess always uses VFORK); `JDK/native` is the JVM tax. "
+                + "Child: `" + child + "`." + (childNote.isEmpty() ? "" : " **" + childNote + "**"));
+        if (!jdks.isEmpty()) {
+            for (String scenario : SCENARIOS) {
+                scenarioTable(page, level + 1, run, jdks, scenario);
+            }
+        }
+        heapTable(page, level + 1, run, jdks);
+        wholeJvm(page, level + 1, run);
+        launch.ifPresent(d -> proof(page, level + 1, d));
+        jdkMessages(page, run, jdks);
+    }
+
+    private static void scenarioTable(Page page, int level, RunResults run, List<String> jdks, String scenario) {
+        page.heading(level, scenario);
+        List<String> header = new ArrayList<>(List.of("API", "mechanism"));
+        jdks.forEach(j -> header.add("JDK " + j));
+        header.add("native");
+        jdks.forEach(j -> header.add("JDK " + j + "/native"));
+        List<List<String>> rows = new ArrayList<>();
+        for (ProcessLauncher l : ProcessLauncher.values()) {
+            for (String m : LaunchMechanisms.NAMES) {
+                List<Optional<BenchResult>> cells = new ArrayList<>();
+                jdks.forEach(j -> cells.add(find(run.jmh(j), LAUNCH + scenario, l.name(), m)));
+                if (cells.stream().noneMatch(Optional::isPresent)) {
+                    continue;
+                }
+                Optional<BenchResult> nat = nativeFor(run, scenario, l == ProcessLauncher.NUPROCESS ? "VFORK" : m);
+                List<String> row = new ArrayList<>(List.of(l.label(), m + (l == ProcessLauncher.NUPROCESS ? " (ignored: VFORK)" : "")));
+                cells.forEach(c -> row.add(c.map(ResultTable::cell).orElse("failed/skipped")));
+                row.add(nat.map(ResultTable::cell).orElse("-"));
+                cells.forEach(c -> row.add(ratio(c, nat)));
+                rows.add(row);
+            }
+        }
+        page.table(header, rows, 2);
+    }
+
+    private static void heapTable(Page page, int level, RunResults run, List<String> jdks) {
+        Set<String> heaps = new LinkedHashSet<>();
+        jdks.forEach(j -> RunResults.filter(run.jmh(j), r -> r.benchmark().startsWith(HEAP)).forEach(r -> heaps.add(r.param("touchedHeapMb"))));
+        if (heaps.isEmpty()) {
+            return;
+        }
+        page.heading(level, "Parent memory: ProcessBuilder from a JVM with touched heap (us/op)");
+        page.paragraph("FORK copies the parent's page tables, so its cost grows with touched memory; POSIX_SPAWN and VFORK share them.");
+        List<String> header = new ArrayList<>(List.of("mechanism"));
+        for (String j : jdks) {
+            heaps.forEach(h -> header.add("JDK " + j + ", " + h + " MiB"));
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (String m : LaunchMechanisms.NAMES) {
+            List<String> row = new ArrayList<>(List.of(m));
+            boolean any = false;
+            for (String j : jdks) {
+                for (String h : heaps) {
+                    Optional<BenchResult> r = run.jmh(j).stream().filter(x -> x.benchmark().equals(HEAP + "existing")
+                            && m.equals(x.param("launchMechanism")) && h.equals(x.param("touchedHeapMb"))).findFirst();
+                    any |= r.isPresent();
+                    row.add(r.map(ResultTable::cell).orElse("-"));
+                }
+            }
+            if (any) {
+                rows.add(row);
+            }
+        }
+        page.table(header, rows, 1);
+    }
+
+    private static void wholeJvm(Page page, int level, RunResults run) {
+        List<BenchResult> launches = RunResults.filter(run.outsideJmh(), r -> WholeJvmTiming.is(r, WholeJvmTiming.LAUNCH));
+        if (launches.isEmpty()) {
+            return;
+        }
+        page.heading(level, "Whole JVM (seed 001's \"JVM included\"): a fresh `java` that launches the child once and exits (ms)");
+        List<List<String>> rows = new ArrayList<>();
+        for (BenchResult l : launches) {
+            String jdk = l.param("jdk");
+            Optional<BenchResult> e = run.outsideJmh().stream()
+                    .filter(r -> WholeJvmTiming.is(r, WholeJvmTiming.EMPTY) && jdk.equals(r.param("jdk"))).findFirst();
+            double[] ls = l.allSamples();
+            rows.add(List.of(jdk, Integer.toString(ls.length), spread(ls), e.map(x -> spread(x.allSamples())).orElse("-"),
+                    e.map(x -> ResultTable.number(Stats.median(ls) - Stats.median(x.allSamples()))).orElse("-")));
+        }
+        page.table(List.of("JDK", "runs", "launchOnce min / median / max", "emptyMain min / median / max", "median difference"), rows, 1);
+    }
+
+    private static void proof(Page page, int level, LaunchDocument launch) {
+        page.heading(level, "What really ran (strace -f -e trace=" + LaunchTrace.STRACE_SYSCALLS.substring("trace=".length())
+                + "; JVM threads left out)");
+        if (launch.traces().isEmpty()) {
+            page.paragraph(launch.strace());
+        }
+        launch.traces().forEach((jdk, traces) -> {
+            page.paragraph("JDK " + jdk + ":");
+            page.pre(String.join("\n", traces.stream().map(LaunchDocument.Traced::line).toList()));
+            for (LaunchDocument.Traced t : traces) {
+                if (t.jdkMessage() != null && !t.jdkMessage().isEmpty()) {
+                    page.paragraph("JDK " + jdk + " with " + t.requested() + " said:");
+                    page.pre(t.jdkMessage());
+                }
+            }
+        });
+        if (!launch.notes().isEmpty()) {
+            page.bullets(launch.notes());
+        }
+    }
+
+    /** What the forks printed about launch mechanisms: the forks' own record, then anything in the JMH logs. */
+    private static void jdkMessages(Page page, RunResults run, List<String> jdks) {
+        for (JdkMessagesDocument.Message m : JdkMessagesDocument.of(run)) {
+            page.paragraph("JDK " + m.jdk() + ", launchMechanism=" + m.mechanism() + ", " + m.forks() + " fork(s):");
+            page.pre(m.text());
+        }
+        for (String j : jdks) {
+            Map<String, Set<String>> said = jdkSaid(run.jmhLog(j));
+            if (said.isEmpty()) {
+                continue;
+            }
+            page.paragraph("JDK " + j + " printed in the benchmark forks (jmh-" + j + ".log):");
+            List<String> items = new ArrayList<>();
+            said.forEach((line, where) -> items.add("`" + line + "` (" + where.size() + " fork(s), e.g. " + where.iterator().next() + ")"));
+            page.bullets(items);
+        }
+    }
+
+    /** Lines of a JMH log in which a JDK talks about a mechanism, with the params of the forks that printed them. */
+    static Map<String, Set<String>> jdkSaid(String log) {
+        Map<String, Set<String>> out = new LinkedHashMap<>();
+        String params = "";
+        for (String line : log.split("\\R")) {
+            if (line.startsWith("# Parameters:")) {
+                params = line.substring("# Parameters:".length()).trim();
+            } else if (!line.startsWith("#") && !line.contains("(launchMechanism)") && !line.contains("Benchmark.")
+                    && JDK_SAYS.matcher(line).find()) {
+                out.computeIfAbsent(line.strip(), k -> new LinkedHashSet<>()).add(params);
+            }
+        }
+        return out;
+    }
+
+    private static Optional<BenchResult> find(List<BenchResult> rs, String benchmark, String launcher, String mechanism) {
+        return rs.stream().filter(r -> r.benchmark().equals(benchmark) && launcher.equals(r.param("launcher"))
+                && mechanism.equals(r.param("launchMechanism"))).findFirst();
+    }
+
+    private static Optional<BenchResult> nativeFor(RunResults run, String scenario, String mechanism) {
+        boolean missing = scenario.toLowerCase(Locale.ROOT).contains("missing");
+        return run.baselines().stream().filter(r -> r.benchmark().startsWith(ProcessNativeBaseline.PREFIX)
+                && r.benchmark().endsWith(missing ? ".missing" : ".existing")
+                && (missing || mechanism.equals(r.param("launchMechanism")))).findFirst();
+    }
+
+    private static String ratio(Optional<BenchResult> jvm, Optional<BenchResult> nat) {
+        return jvm.isPresent() && nat.isPresent() && nat.get().score() > 0
+                ? String.format(Locale.ROOT, "%.2fx", jvm.get().score() / nat.get().score()) : "-";
+    }
+
+    private static String spread(double[] xs) {
+        return ResultTable.number(Stats.percentile(xs, 0)) + " / " + ResultTable.number(Stats.median(xs)) + " / "
+                + ResultTable.number(Stats.percentile(xs, 100));
+    }
+}

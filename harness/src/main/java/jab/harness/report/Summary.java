@@ -1,0 +1,77 @@
+package jab.harness.report;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import jab.harness.env.Fingerprint;
+import jab.harness.family.Family;
+import jab.harness.family.FamilySet;
+import jab.harness.page.MarkdownPage;
+import jab.harness.page.Page;
+import jab.harness.results.BenchResult;
+import jab.harness.results.ResultTable;
+import jab.harness.results.RunResults;
+
+/**
+ * summary.md in the seed's README layout: an OS heading, a hardware heading, and per JDK a code block
+ * with Test Date, VM version, VM options and JMH's table; then the native baselines and other
+ * timings, each family's section, and the run's notes. Built from the run directory alone, so
+ * {@code jab summary} rebuilds the file byte for byte.
+ */
+public final class Summary {
+    private Summary() {
+    }
+
+    public static String markdown(RunResults run, FamilySet families) {
+        ObjectNode env = run.env().filter(e -> e instanceof ObjectNode).map(e -> (ObjectNode) e).orElse(null);
+        String title = env == null ? "jab run" : env.path("run").path("command").asText("jab run");
+        Page page = new MarkdownPage();
+        if (env != null) {
+            Report.machineHeadings(page, env, 3);
+        }
+        for (String jdk : run.jdkIds()) {
+            List<BenchResult> rs = run.jmh(jdk);
+            if (!rs.isEmpty()) {
+                page.paragraph("JDK " + jdk + ":");
+                page.pre(vmHead(env, rs.get(0)) + "\n" + ResultTable.format(rs));
+            }
+        }
+        outsideJmh(page, "Native baselines", run.baselines());
+        outsideJmh(page, "Other timings, not native floors", run.timings());
+        for (Family f : families.of(run)) {
+            f.section(run, page, 1);
+        }
+        List<String> notes = run.notes();
+        if (!notes.isEmpty()) {
+            page.heading(1, "Notes");
+            page.bullets(notes);
+        }
+        return page.render(title);
+    }
+
+    private static void outsideJmh(Page page, String what, List<BenchResult> results) {
+        if (!results.isEmpty()) {
+            String tools = results.stream().map(BenchResult::vmName).distinct().collect(Collectors.joining("; "));
+            page.paragraph(what + " (" + tools + "):");
+            page.pre(ResultTable.format(results));
+        }
+    }
+
+    /** The seed's comment block for one JDK's results; just the VM version without a fingerprint. */
+    static String vmHead(ObjectNode env, BenchResult first) {
+        return env != null ? Fingerprint.vmBlock(env, vmVersion(first), userJvmArgs(first))
+                : "# VM version: " + vmVersion(first) + "\n";
+    }
+
+    /** The forks' JVM options as the user gave them; jab's own -Djab.* plumbing left out. */
+    public static String userJvmArgs(BenchResult r) {
+        return r.jvmArgs().stream().filter(a -> !a.startsWith("-Djab.")).collect(Collectors.joining(" "));
+    }
+
+    /** The seed's "JDK 21.0.7, OpenJDK 64-Bit Server VM, 21.0.7+6-LTS". */
+    public static String vmVersion(BenchResult r) {
+        return "JDK " + r.jdkVersion() + ", " + r.vmName() + ", " + r.vmVersion();
+    }
+}

@@ -1,0 +1,163 @@
+package jab.harness.results;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The run directory, {@code <out>/<yyyyMMdd-HHmmss-host>}, and the only writer into it: it knows every
+ * file name of a run and writes each file whole (a temp file moved into place), so a Ctrl-C never
+ * leaves half a file. env.json carries {@code formatVersion} and {@code run.status}: running,
+ * complete, failed or interrupted. Families and JMH forks write into the work dir; the harness hands
+ * what they made to this class.
+ *
+ * <p>Format 2 (this one): native.json holds native baselines only; other timings made outside JMH
+ * are in timings.json; notes are in env.json only. Format 1 (no formatVersion) kept both kinds of
+ * timing in native.json and some notes in side documents; {@link RunResults} reads both.
+ */
+public final class RunStore {
+    public static final int FORMAT_VERSION = 2;
+    public static final String ENV = "env.json";
+    public static final String NATIVE = "native.json";
+    public static final String TIMINGS = "timings.json";
+    public static final String SUMMARY = "summary.md";
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private final Path dir;
+    private final ObjectNode env;
+
+    private RunStore(Path dir, ObjectNode env) {
+        this.dir = dir;
+        this.env = env;
+    }
+
+    /** A new run directory with env.json (status "running"): the fingerprint with the format stamped first. */
+    public static RunStore create(Path out, String host, ObjectNode fingerprint) throws IOException {
+        Files.createDirectories(out);
+        ObjectNode env = MAPPER.createObjectNode();
+        env.put("formatVersion", FORMAT_VERSION);
+        env.setAll(fingerprint);
+        String base = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
+                + host.replaceAll("[^A-Za-z0-9.-]", "_");
+        for (int i = 0; ; i++) {
+            Path dir = out.resolve(i == 0 ? base : base + "-" + i);
+            try {
+                Files.createDirectory(dir);
+                RunStore store = new RunStore(dir.toAbsolutePath(), env);
+                store.status("running");
+                return store;
+            } catch (FileAlreadyExistsException e) {
+                // two runs in the same second: take the next name
+            }
+        }
+    }
+
+    /** {@code jmh-17.json}: JMH's JSON of one JDK. */
+    public static String jmhJson(String jdkId) {
+        return "jmh-" + jdkId + ".json";
+    }
+
+    /** {@code jmh-17.log}: JMH's text output of one JDK. */
+    public static String jmhLog(String jdkId) {
+        return "jmh-" + jdkId + ".log";
+    }
+
+    /** {@code NAME.json}: a family's side document. */
+    public static String document(String name) {
+        return name + ".json";
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public ObjectNode env() {
+        return env;
+    }
+
+    public synchronized void status(String status) throws IOException {
+        env.withObjectProperty("run").put("status", status);
+        writeJson(ENV, env);
+    }
+
+    /** A note for the reader of the results, whoever raised it: kept in env.json, shown in the summary. */
+    public synchronized void note(String note) throws IOException {
+        env.withObjectProperty("run").withArrayProperty("notes").add(note);
+        writeJson(ENV, env);
+    }
+
+    public List<String> notes() {
+        List<String> out = new ArrayList<>();
+        env.path("run").path("notes").forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
+    /** JMH's JSON of one JDK, as JMH wrote it (the arrays of several JMH runs joined). */
+    public void writeJmh(String jdkId, String json) throws IOException {
+        writeText(jmhJson(jdkId), json);
+    }
+
+    /** JMH's log of one JDK, written in the work dir while JMH ran, moved in whole. */
+    public void adoptLog(String jdkId, Path log) throws IOException {
+        if (Files.isRegularFile(log)) {
+            Path tmp = dir.resolve("." + jmhLog(jdkId) + ".tmp");
+            Files.copy(log, tmp, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(tmp, dir.resolve(jmhLog(jdkId)), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            Files.delete(log);
+        }
+    }
+
+    public void writeBaselines(List<NativeResult> results) throws IOException {
+        writeResults(NATIVE, results);
+    }
+
+    public void writeTimings(List<NativeResult> results) throws IOException {
+        writeResults(TIMINGS, results);
+    }
+
+    private void writeResults(String name, List<NativeResult> results) throws IOException {
+        if (results.isEmpty()) {
+            return;
+        }
+        ArrayNode arr = MAPPER.createArrayNode();
+        results.forEach(r -> arr.add(r.toJson(MAPPER)));
+        writeJson(name, arr);
+    }
+
+    /** A family's side document: a record (or a list of them) as JSON. */
+    public void writeDocument(String name, Object document) throws IOException {
+        writeJson(document(name), document);
+    }
+
+    public void writeSummary(String markdown) throws IOException {
+        writeText(SUMMARY, markdown);
+    }
+
+    private synchronized void writeJson(String name, Object json) throws IOException {
+        Path tmp = dir.resolve("." + name + ".tmp");
+        MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), json);
+        Files.move(tmp, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private synchronized void writeText(String name, String text) throws IOException {
+        Path tmp = dir.resolve("." + name + ".tmp");
+        Files.writeString(tmp, text, StandardCharsets.UTF_8);
+        Files.move(tmp, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Rewrites summary.md of an existing run directory (jab summary): the only file it touches. */
+    public static void rewriteSummary(Path runDir, String markdown) throws IOException {
+        new RunStore(runDir, MAPPER.createObjectNode()).writeSummary(markdown);
+    }
+}
