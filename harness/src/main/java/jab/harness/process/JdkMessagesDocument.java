@@ -49,9 +49,15 @@ final class JdkMessagesDocument {
         return Files.isRegularFile(f) ? parse(Files.readString(f, StandardCharsets.UTF_8)) : List.of();
     }
 
-    /** The run's messages, from this document or (format 1) from the forks' own file. */
-    static List<Message> of(RunResults run) {
+    /** The run's messages and the file they were read from: this document, or (format 1) the forks' own file. */
+    record Read(String file, List<Message> messages) {
+    }
+
+    static Read of(RunResults run) {
         List<Message> doc = run.documentList(NAME, Message.class);
-        return doc.isEmpty() ? run.text(FORKS_FILE).map(JdkMessagesDocument::parse).orElse(List.of()) : doc;
+        if (!doc.isEmpty()) {
+            return new Read(jab.harness.results.RunStore.document(NAME), doc);
+        }
+        return new Read(FORKS_FILE, run.text(FORKS_FILE).map(JdkMessagesDocument::parse).orElse(List.of()));
     }
 }

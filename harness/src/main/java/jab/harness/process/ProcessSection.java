@@ -156,7 +156,11 @@ final class ProcessSection {
 
     /** What the forks printed about launch mechanisms: the forks' own record, then anything in the JMH logs. */
     private static void jdkMessages(Page page, RunResults run, List<String> jdks) {
-        for (JdkMessagesDocument.Message m : JdkMessagesDocument.of(run)) {
+        JdkMessagesDocument.Read recorded = JdkMessagesDocument.of(run);
+        if (!recorded.messages().isEmpty()) {
+            page.paragraph("What the JDKs said in the benchmark forks when the mechanism was set (" + recorded.file() + "):");
+        }
+        for (JdkMessagesDocument.Message m : recorded.messages()) {
             page.paragraph("JDK " + m.jdk() + ", launchMechanism=" + m.mechanism() + ", " + m.forks() + " fork(s):");
             page.pre(m.text());
         }
