@@ -48,8 +48,7 @@ final class KvSection {
         }
         page.paragraph("Latency, one thread (ns/op, lower is better); the ratio is the store over ConcurrentHashMap "
                 + "doing the same work (targets: get <= 1.2x, set <= 1.5x).");
-        List<String> header = new ArrayList<>(List.of("op", "ConcurrentHashMap"));
-        shards.forEach(s -> header.add("store, " + s + (s == 1 ? " shard" : " shards")));
+        List<String> header = header("op", shards);
         shards.forEach(s -> header.add("ratio " + s));
         List<List<String>> rows = new ArrayList<>();
         for (String op : OPS) {
@@ -73,8 +72,7 @@ final class KvSection {
         }
         page.paragraph("Throughput of the 70/25/5 get/set/del mix (ops/ms, all threads, higher is better); "
                 + "more threads than cores share the same CPUs.");
-        List<String> header = new ArrayList<>(List.of("threads", "ConcurrentHashMap"));
-        shards.forEach(s -> header.add("store, " + s + (s == 1 ? " shard" : " shards")));
+        List<String> header = header("threads", shards);
         List<List<String>> rows = new ArrayList<>();
         for (String t : THREADS) {
             String method = "mixed_" + t;
@@ -85,6 +83,13 @@ final class KvSection {
             rows.add(row);
         }
         page.table(header, rows, 0);
+    }
+
+    /** The first column, then ConcurrentHashMap, then the store by shard count. */
+    private static List<String> header(String first, List<Integer> shards) {
+        List<String> header = new ArrayList<>(List.of(first, "ConcurrentHashMap"));
+        shards.forEach(s -> header.add("store, " + s + (s == 1 ? " shard" : " shards")));
+        return header;
     }
 
     private static void endToEnd(Page page, int level, List<KvEndToEndDocument> rows) {

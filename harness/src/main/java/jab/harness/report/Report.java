@@ -139,13 +139,20 @@ public final class Report {
             page.paragraph(jdk.isEmpty() ? in.name() + ":" : "JDK " + jdk + ":");
             page.pre(head + "\n" + ResultTable.format(rs));
         });
-        outside.forEach((kind, rs) -> {
+        outside.forEach((kind, rs) -> outsideJmh(page, kind.equals(Input.NATIVE) ? NATIVE : TIMINGS, rs));
+    }
+
+    static final String NATIVE = "Native baselines";
+    static final String TIMINGS = "Other timings, not native floors";
+
+    /** Results measured outside JMH in JMH's table, under a line naming what measured them. */
+    static void outsideJmh(Page page, String what, List<BenchResult> results) {
+        if (!results.isEmpty()) {
             Set<String> tools = new LinkedHashSet<>();
-            rs.forEach(r -> tools.add(r.vmName()));
-            page.paragraph((kind.equals(Input.NATIVE) ? "Native baselines" : "Other timings, not native floors")
-                    + " (" + String.join("; ", tools) + "):");
-            page.pre(ResultTable.format(rs));
-        });
+            results.forEach(r -> tools.add(r.vmName()));
+            page.paragraph(what + " (" + String.join("; ", tools) + "):");
+            page.pre(ResultTable.format(results));
+        }
     }
 
     /** Each family's own section, the same one summary.md shows; plain JMH files have none. */

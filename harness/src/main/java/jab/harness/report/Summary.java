@@ -38,8 +38,8 @@ public final class Summary {
                 page.pre(vmHead(env, rs.get(0)) + "\n" + ResultTable.format(rs));
             }
         }
-        outsideJmh(page, "Native baselines", run.baselines());
-        outsideJmh(page, "Other timings, not native floors", run.timings());
+        Report.outsideJmh(page, Report.NATIVE, run.baselines());
+        Report.outsideJmh(page, Report.TIMINGS, run.timings());
         for (Family f : families.of(run)) {
             f.section(run, page, 1);
         }
@@ -49,14 +49,6 @@ public final class Summary {
             page.bullets(notes);
         }
         return page.render(title);
-    }
-
-    private static void outsideJmh(Page page, String what, List<BenchResult> results) {
-        if (!results.isEmpty()) {
-            String tools = results.stream().map(BenchResult::vmName).distinct().collect(Collectors.joining("; "));
-            page.paragraph(what + " (" + tools + "):");
-            page.pre(ResultTable.format(results));
-        }
     }
 
     /** The seed's comment block for one JDK's results; just the VM version without a fingerprint. */
