@@ -38,7 +38,7 @@ public record Result(String program, int exitCode, String stdout, String stderr,
         return out.isEmpty() ? err : err.isEmpty() ? out : out + "\n" + err;
     }
 
-    static String firstLines(String text, int n) {
+    private static String firstLines(String text, int n) {
         List<String> lines = text.lines().collect(Collectors.toList());
         String head = String.join("\n", lines.subList(0, Math.min(n, lines.size())));
         return lines.size() > n ? head + "\n... (" + (lines.size() - n) + " more lines)" : head;
