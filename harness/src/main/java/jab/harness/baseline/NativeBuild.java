@@ -1,15 +1,17 @@
 package jab.harness.baseline;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 import jab.harness.JabHome;
+import jab.harness.exec.Result;
+import jab.harness.exec.Subprocess;
+import jab.harness.exec.SubprocessTimeoutException;
 
 /**
  * Builds the C programs of native/ with gcc into native/build/, once and again when the source
@@ -17,6 +19,7 @@ import jab.harness.JabHome;
  * the family records a skipped baseline instead of failing the run.
  */
 public final class NativeBuild {
+    private static final Duration BUILD_TIMEOUT = Duration.ofSeconds(120);
     private final Path sourceDir;
     private final Path buildDir;
     private final String osName;
@@ -58,14 +61,15 @@ public final class NativeBuild {
             Files.createDirectories(buildDir);
             List<String> cmd = new ArrayList<>(List.of(compiler(), "-O2", "-Wall", "-o", binary.toString(), source.toString()));
             cmd.addAll(List.of(extraFlags));
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                p.destroyForcibly();
-                reason = "gcc failed on " + source + ": " + out.strip();
+            Result r = Subprocess.of(cmd).mergeStderrIntoStdout().timeout(BUILD_TIMEOUT).run();
+            if (!r.ok()) {
+                reason = "gcc failed on " + source + ": " + r.stdout().strip();
                 return Optional.empty();
             }
             return Optional.of(binary);
+        } catch (SubprocessTimeoutException e) {
+            reason = "gcc failed on " + source + ": " + e.getMessage();
+            return Optional.empty();
         } catch (IOException e) {
             reason = "no C compiler (" + compiler() + "): install gcc to measure the native baseline";
             return Optional.empty();
@@ -83,17 +87,8 @@ public final class NativeBuild {
 
     /** The compiler and its version, for the results ("gcc 12.2.0"). */
     public String compilerVersion() {
-        try {
-            Process p = new ProcessBuilder(compiler(), "-dumpfullversion").redirectErrorStream(true).start();
-            String v = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            p.waitFor(20, TimeUnit.SECONDS);
-            return compiler() + " " + v;
-        } catch (IOException e) {
-            return compiler();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return compiler();
-        }
+        String v = Subprocess.versionOf(Path.of(compiler()), "-dumpfullversion");
+        return v.isEmpty() ? compiler() : compiler() + " " + v;
     }
 
     private static String compiler() {

@@ -1,11 +1,14 @@
 package jab.harness.baseline;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+
+import jab.harness.exec.Output;
+import jab.harness.exec.Result;
+import jab.harness.exec.Subprocess;
 
 /** Runs a native baseline program and reads the numbers it prints, one per line. */
 public final class NativeProgram {
@@ -17,18 +20,10 @@ public final class NativeProgram {
         List<String> cmd = new ArrayList<>();
         cmd.add(binary.toString());
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        try {
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-                throw new IOException(binary.getFileName() + " did not finish in " + timeoutSeconds + " s");
-            }
-            if (p.exitValue() != 0) {
-                throw new IOException(binary.getFileName() + " exited with " + p.exitValue());
-            }
-            return out.lines().map(String::trim).filter(s -> !s.isEmpty()).mapToDouble(Double::parseDouble).toArray();
-        } finally {
-            p.destroyForcibly();
+        Result r = Subprocess.of(cmd).stderr(Output.discard()).timeout(Duration.ofSeconds(timeoutSeconds)).run();
+        if (!r.ok()) {
+            throw new IOException(binary.getFileName() + " exited with " + r.exitCode());
         }
+        return r.stdout().lines().map(String::trim).filter(s -> !s.isEmpty()).mapToDouble(Double::parseDouble).toArray();
     }
 }

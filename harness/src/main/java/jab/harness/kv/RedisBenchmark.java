@@ -1,12 +1,9 @@
 package jab.harness.kv;
 
-import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -14,10 +11,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+
+import jab.harness.exec.Output;
+import jab.harness.exec.Result;
+import jab.harness.exec.Subprocess;
 
 /**
  * Redis's own load tool, {@code redis-benchmark -t set|get -c 50 [-P 16] --csv}, run against a RESP
@@ -44,14 +41,9 @@ final class RedisBenchmark {
 
     /** redis-benchmark beside {@code redisServer} (same package), else on the PATH. */
     static Optional<RedisBenchmark> find(Optional<Path> redisServer) {
-        List<Path> candidates = new ArrayList<>();
-        redisServer.map(Path::getParent).ifPresent(d -> candidates.add(d.resolve("redis-benchmark")));
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            if (!dir.isEmpty()) {
-                candidates.add(Paths.get(dir, "redis-benchmark"));
-            }
-        }
-        return candidates.stream().filter(Files::isExecutable).findFirst().map(RedisBenchmark::new);
+        Optional<Path> beside = redisServer.map(Path::getParent).map(d -> d.resolve("redis-benchmark"))
+                .filter(Files::isExecutable);
+        return beside.or(() -> Subprocess.onPath("redis-benchmark")).map(RedisBenchmark::new);
     }
 
     /** The command line of one run, as the summary prints it. */
@@ -73,33 +65,14 @@ final class RedisBenchmark {
         List<String> cmd = new ArrayList<>();
         cmd.add(executable.toString());
         cmd.addAll(arguments(port, test, pipeline, requests));
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        try {
-            // read on another thread: a hung redis-benchmark must not hang this one past the timeout
-            CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-                throw new IOException("redis-benchmark did not finish in " + timeoutSeconds + " s");
-            }
-            List<Test> tests;
-            try {
-                tests = parseCsv(out.get(10, TimeUnit.SECONDS));
-            } catch (ExecutionException | TimeoutException e) {
-                throw new IOException("could not read redis-benchmark's output", e);
-            }
-            if (p.exitValue() != 0 || tests.size() != 1) {
-                throw new IOException("redis-benchmark " + String.join(" ", cmd.subList(1, cmd.size())) + " exited with "
-                        + p.exitValue() + " and " + tests.size() + " results");
-            }
-            return tests.get(0);
-        } finally {
-            p.destroyForcibly();
+        Result r = Subprocess.of(cmd).named("redis-benchmark").stderr(Output.discard())
+                .timeout(Duration.ofSeconds(timeoutSeconds)).run();
+        List<Test> tests = parseCsv(r.stdout());
+        if (!r.ok() || tests.size() != 1) {
+            throw new IOException("redis-benchmark " + String.join(" ", cmd.subList(1, cmd.size())) + " exited with "
+                    + r.exitCode() + " and " + tests.size() + " results");
         }
+        return tests.get(0);
     }
 
     /**
@@ -138,13 +111,7 @@ final class RedisBenchmark {
     }
 
     private static String versionOf(Path executable) {
-        try {
-            Process p = new ProcessBuilder(executable.toString(), "--version").redirectErrorStream(true).start();
-            String v = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            p.waitFor(5, TimeUnit.SECONDS);
-            return v.isEmpty() ? "redis-benchmark" : v;
-        } catch (IOException | InterruptedException e) {
-            return "redis-benchmark";
-        }
+        String v = Subprocess.versionOf(executable, "--version");
+        return v.isEmpty() ? "redis-benchmark" : v;
     }
 }

@@ -1,19 +1,21 @@
 package jab.harness.kv;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import jab.harness.exec.Output;
+import jab.harness.exec.Running;
+import jab.harness.exec.Subprocess;
 
 /**
  * A RESP server in its own process (a jab server in its own JVM, or redis-server) on a loopback port,
@@ -24,9 +26,9 @@ final class ServerProcess implements AutoCloseable {
     final String name;
     final int port;
     final String version;
-    private final Process process;
+    private final Running process;
 
-    private ServerProcess(String name, Process process, int port, String version) {
+    private ServerProcess(String name, Running process, int port, String version) {
         this.name = name;
         this.process = process;
         this.port = port;
@@ -39,35 +41,36 @@ final class ServerProcess implements AutoCloseable {
                 "-cp", System.getProperty("java.class.path"), "jab.harness.Jab", "kv", "serve",
                 "--bind", "127.0.0.1", "--port", "0", "--shards", Integer.toString(shards),
                 "--io-threads", Integer.toString(ioThreads)));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        StringBuilder seen = new StringBuilder();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        String line;
-        while (System.nanoTime() < deadline && (line = out.readLine()) != null) {
-            seen.append(line).append('\n');
-            Matcher m = LISTENING.matcher(line);
-            if (m.find()) {
-                int port = Integer.parseInt(m.group(1));
-                Thread drain = new Thread(() -> drain(out), "kv-server-output");
-                drain.setDaemon(true);
-                drain.start();
-                ServerProcess s = new ServerProcess("jab", p, port, "jab kv serve, " + ioThreads + " event loop"
-                        + (ioThreads == 1 ? "" : "s") + " (" + java + ")");
-                s.awaitPong();
-                return s;
+        // its output is read in the background for as long as it runs, so it never blocks on stdout
+        Running p = Subprocess.of(cmd).named("jab kv serve").mergeStderrIntoStdout().start();
+        boolean started = false;
+        try {
+            ServerProcess s = new ServerProcess("jab", p, listeningPort(p), "jab kv serve, " + ioThreads
+                    + " event loop" + (ioThreads == 1 ? "" : "s") + " (" + java + ")");
+            s.awaitPong();
+            started = true;
+            return s;
+        } finally {
+            if (!started) {
+                p.close(); // a server that did not come up is not left running
             }
         }
-        p.destroyForcibly();
-        throw new IOException("jab kv serve did not start: " + seen.toString().trim());
+    }
+
+    private static int listeningPort(Running jab) throws IOException, InterruptedException {
+        try {
+            return Integer.parseInt(jab.awaitLine(LISTENING, Duration.ofSeconds(60)).group(1));
+        } catch (IOException e) {
+            throw new IOException("jab kv serve did not start: " + e.getMessage(), e);
+        }
     }
 
     /** redis-server on a free loopback port with persistence off. */
     static ServerProcess redis(Path redisServer) throws IOException, InterruptedException {
         int port = freePort();
-        Process p = new ProcessBuilder(redisServer.toString(), "--port", Integer.toString(port), "--bind", "127.0.0.1",
+        Running p = Subprocess.of(redisServer.toString(), "--port", Integer.toString(port), "--bind", "127.0.0.1",
                 "--save", "", "--appendonly", "no", "--daemonize", "no", "--protected-mode", "yes", "--loglevel", "warning")
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                .stdout(Output.discard()).stderr(Output.discard()).start();
         ServerProcess s = new ServerProcess("redis", p, port, redisVersion(redisServer));
         try {
             s.awaitPong();
@@ -82,7 +85,7 @@ final class ServerProcess implements AutoCloseable {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new IOException(name + " server exited with " + process.exitValue());
+                throw new IOException(name + " server exited with " + process.exitCode().orElse(-1));
             }
             try (Socket s = new Socket()) {
                 s.connect(new InetSocketAddress("127.0.0.1", port), 1000);
@@ -110,25 +113,9 @@ final class ServerProcess implements AutoCloseable {
         }
     }
 
-    private static void drain(BufferedReader out) {
-        try {
-            while (out.readLine() != null) {
-                // keep the pipe empty so the server never blocks on its stdout
-            }
-        } catch (IOException ignored) {
-            // the server is gone
-        }
-    }
-
     private static String redisVersion(Path redisServer) {
-        try {
-            Process p = new ProcessBuilder(redisServer.toString(), "--version").redirectErrorStream(true).start();
-            String v = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            p.waitFor(5, TimeUnit.SECONDS);
-            return v;
-        } catch (IOException | InterruptedException e) {
-            return "redis-server";
-        }
+        String v = Subprocess.versionOf(redisServer, "--version");
+        return v.isEmpty() ? "redis-server" : v;
     }
 
     /**
@@ -136,7 +123,7 @@ final class ServerProcess implements AutoCloseable {
      * accounting, in clock ticks on Linux: 10 ms), in ns; -1 where the OS does not say.
      */
     long cpuNanos() {
-        return process.toHandle().info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(-1L);
+        return process.cpuNanos();
     }
 
     boolean alive() {
@@ -146,15 +133,6 @@ final class ServerProcess implements AutoCloseable {
     /** SIGTERM, then SIGKILL if it is still there after 10 s; waits until it is gone. */
     @Override
     public void close() {
-        process.destroy();
-        try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                process.waitFor(5, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        process.close();
     }
 }

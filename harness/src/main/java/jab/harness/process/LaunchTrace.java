@@ -4,16 +4,18 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import jab.bench.process.LaunchMechanisms;
 import jab.bench.process.LaunchOnce;
+import jab.harness.exec.Result;
+import jab.harness.exec.Subprocess;
 import jab.harness.jdk.Jdk;
 
 /**
@@ -67,7 +69,6 @@ public final class LaunchTrace {
             throws IOException, InterruptedException {
         Files.createDirectories(workDir);
         Path out = Files.createTempFile(workDir, "strace-" + jdk.id() + "-" + mechanism, ".txt");
-        Path err = Files.createTempFile(workDir, "stderr-" + jdk.id() + "-" + mechanism, ".txt");
         try {
             List<String> cmd = new ArrayList<>(List.of(strace.toString(), "-f", "-qq", "-e", STRACE_SYSCALLS,
                     "-o", out.toString(), jdk.java().toString(), "--add-opens=java.base/java.lang=ALL-UNNAMED"));
@@ -75,26 +76,19 @@ public final class LaunchTrace {
                 cmd.add("-D" + LaunchMechanisms.PROPERTY + "=" + mechanism);
             }
             cmd.addAll(List.of("-cp", ProbeClasspath.get(), LaunchOnce.class.getName(), "--report", child));
-            Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
-            String stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(120, TimeUnit.SECONDS)) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly();
-                throw new IOException("strace of JDK " + jdk.id() + " " + mechanism + " did not finish in 120 s");
-            }
+            Result r = Subprocess.of(cmd).named("strace of JDK " + jdk.id() + " " + mechanism)
+                    .timeout(Duration.ofSeconds(120)).run();
             String effective = "";
-            for (String line : stdout.split("\\R")) {
+            for (String line : r.stdout().split("\\R")) {
                 if (line.startsWith("jab.launchMechanism=")) {
                     effective = line.substring("jab.launchMechanism=".length()).trim();
                 }
             }
             List<Event> events = parse(Files.readAllLines(out, StandardCharsets.UTF_8));
             Chain chain = chain(events);
-            return new Trace(mechanism, effective, chain.steps, chain.sharedMemory,
-                    Files.readString(err, StandardCharsets.UTF_8).strip(), p.exitValue());
+            return new Trace(mechanism, effective, chain.steps, chain.sharedMemory, r.stderr().strip(), r.exitCode());
         } finally {
             Files.deleteIfExists(out);
-            Files.deleteIfExists(err);
         }
     }
 
@@ -194,13 +188,7 @@ public final class LaunchTrace {
 
     /** strace on PATH, if any. */
     public static java.util.Optional<Path> findStrace() {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(java.io.File.pathSeparator)) {
-            Path p = Path.of(dir.isEmpty() ? "." : dir, "strace");
-            if (Files.isExecutable(p)) {
-                return java.util.Optional.of(p);
-            }
-        }
-        return java.util.Optional.empty();
+        return Subprocess.onPath("strace");
     }
 
     public static final String NO_STRACE = "strace not found: install the Debian/Ubuntu package 'strace' "

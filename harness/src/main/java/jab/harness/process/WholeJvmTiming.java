@@ -1,12 +1,15 @@
 package jab.harness.process;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import jab.bench.process.EmptyMain;
 import jab.bench.process.LaunchOnce;
+import jab.harness.exec.Output;
+import jab.harness.exec.Result;
+import jab.harness.exec.Subprocess;
 import jab.harness.jdk.Jdk;
 import jab.harness.results.NativeResult;
 
@@ -49,19 +52,9 @@ final class WholeJvmTiming {
         List<String> cmd = new ArrayList<>();
         cmd.add(jdk.java().toString());
         cmd.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(ProcessBuilder.Redirect.DISCARD);
-        long t0 = System.nanoTime();
-        Process p = pb.start();
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-            throw new IOException("java " + String.join(" ", args) + " did not finish in 60 s on JDK " + jdk.id());
-        }
-        double ms = (System.nanoTime() - t0) / 1e6;
-        if (p.exitValue() != 0) {
-            throw new IOException("java " + String.join(" ", args) + " exited with " + p.exitValue() + " on JDK " + jdk.id());
-        }
-        return ms;
+        // both streams discarded: Subprocess starts no reader thread, so elapsed is the JVM's own life
+        Result r = Subprocess.of(cmd).stdout(Output.discard()).stderr(Output.discard())
+                .named("java " + String.join(" ", args) + " on JDK " + jdk.id()).timeout(Duration.ofSeconds(60)).run();
+        return r.requireSuccess().elapsed().toNanos() / 1e6;
     }
 }
