@@ -1,15 +1,17 @@
 package jab.harness.fs;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import jab.bench.fs.FsSemantics;
-import jab.harness.jdk.Jdk;
+import jab.harness.exec.Result;
+import jab.harness.exec.Subprocess;
+import jab.harness.exec.SubprocessTimeoutException;
 import jab.harness.jdk.ForkClasspath;
+import jab.harness.jdk.Jdk;
 
 /**
  * Runs {@link FsSemantics} in a JDK's own JVM and reads its answers, so a table shows what that
@@ -21,11 +23,11 @@ public final class FsSemanticsRunner {
 
     /** case name -> check name -> answer (true, false or an exception class). */
     public static Map<String, Map<String, String>> probe(Jdk jdk, Path workDir) throws IOException, InterruptedException {
-        jab.harness.exec.Result r;
+        Result r;
         try {
-            r = jab.harness.exec.Subprocess.of(jdk.java().toString(), "-Djab.dir=" + workDir, "-cp", ForkClasspath.get(),
-                    FsSemantics.class.getName()).mergeStderrIntoStdout().timeout(java.time.Duration.ofSeconds(60)).run();
-        } catch (jab.harness.exec.SubprocessTimeoutException e) {
+            r = Subprocess.of(jdk.java().toString(), "-Djab.dir=" + workDir, "-cp", ForkClasspath.get(),
+                    FsSemantics.class.getName()).mergeStderrIntoStdout().timeout(Duration.ofSeconds(60)).run();
+        } catch (SubprocessTimeoutException e) {
             throw new IOException("semantics probe failed on JDK " + jdk.version() + ": " + e.getMessage(), e);
         }
         String out = r.stdout();

@@ -1,6 +1,5 @@
 package jab.harness.kv;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import jab.harness.exec.Subprocess;
 import jab.harness.results.NativeResult;
 import jab.kv.load.LoadConfig;
 import jab.kv.load.LoadGenerator;
@@ -88,13 +88,7 @@ final class KvEndToEnd {
             Path p = Paths.get(override);
             return Files.isExecutable(p) ? Optional.of(p) : Optional.empty();
         }
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            Path p = Paths.get(dir, "redis-server");
-            if (!dir.isEmpty() && Files.isExecutable(p)) {
-                return Optional.of(p);
-            }
-        }
-        return Optional.empty();
+        return Subprocess.onPath("redis-server");
     }
 
     /** Throughput (ops/s) and mean latency (us/op) per row, in JMH's JSON shape (timings.json). */

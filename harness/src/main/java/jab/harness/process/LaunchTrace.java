@@ -13,7 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import jab.bench.process.LaunchMechanisms;
-import jab.bench.process.LaunchOnce;
+import jab.bench.process.probe.LaunchOnce;
 import jab.harness.exec.Result;
 import jab.harness.exec.Subprocess;
 import jab.harness.jdk.Jdk;

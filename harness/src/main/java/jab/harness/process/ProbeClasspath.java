@@ -3,7 +3,7 @@ package jab.harness.process;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 
-import jab.bench.process.LaunchOnce;
+import jab.bench.process.probe.LaunchOnce;
 import jab.harness.jdk.ForkClasspath;
 
 /**

@@ -5,8 +5,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import jab.bench.process.EmptyMain;
-import jab.bench.process.LaunchOnce;
+import jab.bench.process.probe.EmptyMain;
+import jab.bench.process.probe.LaunchOnce;
 import jab.harness.exec.Output;
 import jab.harness.exec.Result;
 import jab.harness.exec.Subprocess;

@@ -1,4 +1,4 @@
-package jab.bench.process;
+package jab.bench.process.probe;
 
 /** The reference for whole-JVM timings: a JVM that starts and exits, launching nothing. */
 public final class EmptyMain {

@@ -1,13 +1,16 @@
-package jab.bench.process;
+package jab.bench.process.probe;
 
 import java.io.InputStream;
 
+import jab.bench.process.LaunchMechanisms;
+
 /**
- * Seed 001's whole program: a fresh JVM that starts a child with Runtime.exec, copies its stdout to
+ * A probe, not a benchmark: programs with a main() that jab starts as their own JVM live in this
+ * package, apart from the JMH classes. Seed 001's whole program: a fresh JVM that starts a child with Runtime.exec, copies its stdout to
  * its own and exits. jab times the whole {@code java} process (JVM start, class loading, one launch,
  * exit) beside {@link EmptyMain}, and runs it under strace for {@code jab verify process}.
  *
- * <p>usage: {@code java [-Djdk.lang.Process.launchMechanism=M] jab.bench.process.LaunchOnce [--report] CHILD [ARGS]}
+ * <p>usage: {@code java [-Djdk.lang.Process.launchMechanism=M] jab.bench.process.probe.LaunchOnce [--report] CHILD [ARGS]}
  * <br>{@code --report} adds a last line {@code jab.launchMechanism=<what ProcessImpl used>}.
  */
 public final class LaunchOnce {
