@@ -57,7 +57,20 @@ final class KvEndToEnd {
      */
     static ServerProcess startJab() throws IOException, InterruptedException {
         Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
-        return ServerProcess.jab(java, 16, Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
+        return ServerProcess.jab(java, SERVER_SHARDS, Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
+    }
+
+    /** The jab server's shards in the end-to-end runs, kept in its results' params. */
+    static final int SERVER_SHARDS = 16;
+
+    /** The params that say which server ran: its name, and jab's shard count. */
+    static Map<String, String> server(String name) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("server", name);
+        if (name.equals("jab")) {
+            p.put("shards", Integer.toString(SERVER_SHARDS));
+        }
+        return p;
     }
 
     private static Row measure(ServerProcess server, Shape shape) throws Exception {
@@ -106,8 +119,7 @@ final class KvEndToEnd {
     }
 
     static Map<String, String> params(Row row) {
-        Map<String, String> p = new LinkedHashMap<>();
-        p.put("server", row.server());
+        Map<String, String> p = server(row.server());
         p.put("clients", Integer.toString(row.load().clients));
         p.put("pipeline", Integer.toString(row.load().pipeline));
         p.put("getRatio", Double.toString(row.load().getRatio));

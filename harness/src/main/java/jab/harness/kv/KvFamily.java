@@ -1,11 +1,13 @@
 package jab.harness.kv;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 import jab.bench.kv.KvImpl;
 import jab.harness.UsageException;
+import jab.harness.baseline.NativeBuild;
 import jab.harness.family.Family;
 import jab.harness.family.JmhSettings;
 import jab.harness.family.Measurement;
@@ -13,6 +15,7 @@ import jab.harness.family.Profile;
 import jab.harness.family.RunContext;
 import jab.harness.family.Subcommand;
 import jab.harness.page.Page;
+import jab.harness.results.NativeResult;
 import jab.harness.results.RunResults;
 
 /**
@@ -81,6 +84,14 @@ public final class KvFamily implements Family {
     @Override
     public void checkRunOptions() {
         options.check();
+    }
+
+    /** The floor of the latency benchmarks: the same one-thread work on a C hash table. */
+    @Override
+    public Measurement measureBeforeJmh(RunContext ctx) throws Exception {
+        List<String> notes = new ArrayList<>();
+        List<NativeResult> floor = KvNativeBaseline.measure(new NativeBuild(), settings(ctx.profile()), ctx.workDir(), notes);
+        return Measurement.builder().baselines(floor).notes(notes).build();
     }
 
     /** The store's JMH figures first, then the servers end to end, as the family's story goes. */

@@ -34,22 +34,27 @@ final class KvSection {
                 continue;
             }
             page.heading(level + 1, "JDK " + jdk + " (" + kv.get(0).result().jdkVersion() + ")");
-            latency(page, kv);
+            latency(page, kv, run.baselines());
             throughput(page, kv);
         }
         endToEnd(page, level + 1, run.documentList(KvEndToEndDocument.NAME, KvEndToEndDocument.class));
         run.document(RedisBenchmarkDocument.NAME, RedisBenchmarkDocument.class).ifPresent(d -> redisBenchmark(page, level + 1, d));
     }
 
-    private static void latency(Page page, List<KvResult> kv) {
+    private static void latency(Page page, List<KvResult> kv, List<BenchResult> baselines) {
         List<Integer> shards = KvResult.storeShards(kv, KvResult.Kind.LATENCY);
         if (shards.isEmpty()) {
             return;
         }
+        boolean floor = baselines.stream().anyMatch(b -> b.benchmark().startsWith(KvNativeBaseline.PREFIX));
         page.paragraph("Latency, one thread (ns/op, lower is better); the ratio is the store over ConcurrentHashMap "
-                + "doing the same work (targets: get <= 1.2x, set <= 1.5x).");
+                + "doing the same work (targets: get <= 1.2x, set <= 1.5x)."
+                + (floor ? " `C hash table`: the same keys and operations from C on an open-addressing table, the native floor." : ""));
         List<String> header = header("op", shards);
         shards.forEach(s -> header.add("ratio " + s));
+        if (floor) {
+            header.add("C hash table");
+        }
         List<List<String>> rows = new ArrayList<>();
         for (String op : OPS) {
             Optional<BenchResult> base = KvResult.find(kv, KvResult.Kind.LATENCY, op, KvImpl.CONCURRENT_HASH_MAP);
@@ -59,6 +64,10 @@ final class KvSection {
                 Optional<BenchResult> st = KvResult.find(kv, KvResult.Kind.LATENCY, op, KvResult.store(s));
                 row.add(base.isPresent() && st.isPresent()
                         ? String.format(Locale.ROOT, "%.2fx", st.get().score() / base.get().score()) : "-");
+            }
+            if (floor) {
+                row.add(baselines.stream().filter(b -> b.benchmark().equals(KvNativeBaseline.PREFIX + op)).findFirst()
+                        .map(ResultTable::cell).orElse("-"));
             }
             rows.add(row);
         }

@@ -96,8 +96,7 @@ final class SideBySide {
     static List<NativeResult> nativeResults(List<Row> rows, RedisBenchmark tool) {
         List<NativeResult> out = new ArrayList<>();
         for (Row r : rows) {
-            Map<String, String> params = new LinkedHashMap<>();
-            params.put("server", r.server());
+            Map<String, String> params = KvEndToEnd.server(r.server());
             params.put("clients", Integer.toString(RedisBenchmark.CLIENTS));
             params.put("pipeline", Integer.toString(r.pipeline()));
             params.put("requests", Long.toString(r.requests()));

@@ -126,8 +126,8 @@ public final class ProcessFamily implements Family {
         if (c.isFallback()) {
             notes.add(c.note());
         }
-        m.baselines(ProcessNativeBaseline.measure(build, settings(ctx.profile()), c, notes));
         int runs = wholeJvmRuns(ctx.profile());
+        m.baselines(ProcessNativeBaseline.measure(build, settings(ctx.profile()), c, runs, notes));
         for (Jdk jdk : ctx.jdks()) {
             try {
                 m.timings(WholeJvmTiming.measure(jdk, c, runs));

@@ -33,14 +33,17 @@ final class ProcessNativeBaseline {
         return PREFIX + call + "." + scenario;
     }
 
-    static List<NativeResult> measure(NativeBuild build, JmhSettings settings, ProcessChild child, List<String> notes)
+    /** The launches per mode, and {@code wholeProcessRuns} fresh C processes that launch the child once. */
+    static List<NativeResult> measure(NativeBuild build, JmhSettings settings, ProcessChild child, int wholeProcessRuns,
+                                      List<String> notes)
             throws IOException, InterruptedException {
         Optional<java.nio.file.Path> program = build.program("spawn_baseline");
         if (program.isEmpty()) {
             notes.add("process native baseline skipped: " + build.reason());
             return List.of();
         }
-        String tool = "C posix_spawn/vfork/fork+execv, pipe read to EOF, waitpid; " + build.compilerVersion() + " -O2";
+        String compiler = build.compilerVersion() + " -O2";
+        String tool = "C posix_spawn/vfork/fork+execv, pipe read to EOF, waitpid; " + compiler;
         long iterMs = Math.max(1, settings.measurementTime().convertTo(TimeUnit.MILLISECONDS));
         List<NativeResult> out = new ArrayList<>();
         for (String[] m : MODES) {
@@ -52,6 +55,7 @@ final class ProcessNativeBaseline {
             out.add(new NativeResult(name(m[0], m[2]), "avgt", "us/op",
                     NativeResult.params("call", m[0], "launchMechanism", m[1]), forks, tool));
         }
+        out.add(WholeJvmTiming.measureC(program.get(), child, wholeProcessRuns, compiler));
         return out;
     }
 }

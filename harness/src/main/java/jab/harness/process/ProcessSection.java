@@ -130,6 +130,8 @@ final class ProcessSection {
             rows.add(List.of(jdk, Integer.toString(ls.length), spread(ls), e.map(x -> spread(x.allSamples())).orElse("-"),
                     e.map(x -> ResultTable.number(Stats.median(ls) - Stats.median(x.allSamples()))).orElse("-")));
         }
+        run.baselines().stream().filter(r -> r.benchmark().equals(WholeJvmTiming.C_LAUNCH)).findFirst().ifPresent(c ->
+                rows.add(List.of("C (native floor)", Integer.toString(c.allSamples().length), spread(c.allSamples()), "-", "-")));
         page.table(List.of("JDK", "runs", "launchOnce min / median / max", "emptyMain min / median / max", "median difference"), rows, 1);
     }
 

@@ -1,6 +1,7 @@
 package jab.harness.process;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,11 +17,15 @@ import jab.harness.results.NativeResult;
 /**
  * Seed 001's "JVM included" figure: wall time of a fresh {@code java} that launches the child once
  * and exits ({@link LaunchOnce}), beside one that does nothing ({@link EmptyMain}), per JDK with its
- * default launch mechanism. Runs alternate between the two so drift hits both alike.
+ * default launch mechanism. Runs alternate between the two so drift hits both alike. Its native
+ * floor is the same whole program in C: a fresh process that posix_spawns the child once, reads its
+ * output and exits ({@code spawn_baseline posix_spawn 0 1 0 CHILD}: one measured launch).
  */
 final class WholeJvmTiming {
     static final String LAUNCH = "process.wholeJvm.launchOnce";
     static final String EMPTY = "process.wholeJvm.emptyMain";
+    /** The C program doing what LaunchOnce does: a native baseline, in native.json. */
+    static final String C_LAUNCH = "native.process.wholeProcess.launchOnce";
     /** Format 1 kept these timings in native.json, named as if they were native floors. */
     private static final String FORMAT1_PREFIX = "native.";
 
@@ -47,14 +52,30 @@ final class WholeJvmTiming {
                 new NativeResult(EMPTY, "ss", "ms/op", NativeResult.params("jdk", jdk.id()), empty, tool));
     }
 
-    /** Milliseconds from start to reaped exit of one java process; its output is discarded. */
+    /** The C floor of {@link #LAUNCH}: {@code runs} fresh C processes, each launching the child once. */
+    static NativeResult measureC(Path spawnBaseline, ProcessChild child, int runs, String tool) throws IOException, InterruptedException {
+        List<String> cmd = List.of(spawnBaseline.toString(), "posix_spawn", "0", "1", "0", child.path());
+        wallMillis(cmd, "spawn_baseline once"); // warm the page cache before timing
+        List<double[]> once = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            once.add(new double[] {wallMillis(cmd, "spawn_baseline once")});
+        }
+        return new NativeResult(C_LAUNCH, "ss", "ms/op", NativeResult.params("beside", LAUNCH), once,
+                "wall time of a fresh C process that posix_spawns the child once; " + tool);
+    }
+
     private static double run(Jdk jdk, List<String> args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(jdk.java().toString());
         cmd.addAll(args);
-        // both streams discarded: Subprocess starts no reader thread, so elapsed is the JVM's own life
+        return wallMillis(cmd, "java " + String.join(" ", args) + " on JDK " + jdk.id());
+    }
+
+    /** Milliseconds from start to reaped exit of one process; its output is discarded. */
+    private static double wallMillis(List<String> cmd, String name) throws IOException, InterruptedException {
+        // both streams discarded: Subprocess starts no reader thread, so elapsed is the process's own life
         Result r = Subprocess.of(cmd).stdout(Output.discard()).stderr(Output.discard())
-                .named("java " + String.join(" ", args) + " on JDK " + jdk.id()).timeout(Duration.ofSeconds(60)).run();
+                .named(name).timeout(Duration.ofSeconds(60)).run();
         return r.requireSuccess().elapsed().toNanos() / 1e6;
     }
 }
