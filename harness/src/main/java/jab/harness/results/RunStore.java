@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -95,12 +94,6 @@ public final class RunStore {
     public synchronized void note(String note) throws IOException {
         env.withObjectProperty("run").withArrayProperty("notes").add(note);
         writeJson(ENV, env);
-    }
-
-    public List<String> notes() {
-        List<String> out = new ArrayList<>();
-        env.path("run").path("notes").forEach(n -> out.add(n.asText()));
-        return out;
     }
 
     /** JMH's JSON of one JDK, as JMH wrote it (the arrays of several JMH runs joined). */
