@@ -102,7 +102,8 @@ public final class RunCommand implements Callable<Integer> {
      * What preflight decided: the benchmarks per family, the context each family runs with, and the
      * places the run uses. Everything in it was checked before anything was written.
      */
-    private record Plan(Profile profile, Map<Family, List<BenchmarkListEntry>> selection, Map<Family, RunContext> contexts,
+    private record Plan(Profile profile, Map<String, String[]> userParams, Map<Family, List<BenchmarkListEntry>> selection,
+                        Map<Family, RunContext> contexts,
                         List<Jdk> jdks, List<String> forkArgs, Path benchDir, Path outDir, Path workDir) {
     }
 
@@ -166,7 +167,7 @@ public final class RunCommand implements Callable<Integer> {
             contexts.put(e.getKey(), ctx);
         }
         InputChecks.checkSpace(benchDir, bytes);
-        return new Plan(p, selection, contexts, jdks, forkArgs, benchDir, outDir, workDir);
+        return new Plan(p, userParams, selection, contexts, jdks, forkArgs, benchDir, outDir, workDir);
     }
 
     /** The run directory with env.json: the machine fingerprint and this run's command line, profile and params. */
@@ -178,7 +179,7 @@ public final class RunCommand implements Callable<Integer> {
         ArrayNode fams = run.putArray("families");
         plan.selection().keySet().forEach(f -> fams.add(f.name()));
         ObjectNode given = run.putObject("params");
-        plan.contexts().values().stream().findFirst().ifPresent(c -> c.userParams().forEach((k, v) -> given.put(k, String.join(",", v))));
+        plan.userParams().forEach((k, v) -> given.put(k, String.join(",", v)));
         run.put("dir", plan.benchDir().toString());
         run.putArray("notes");
         RunStore store = RunStore.create(plan.outDir(), env.path("host").asText(), env);
@@ -233,7 +234,7 @@ public final class RunCommand implements Callable<Integer> {
             for (Map.Entry<Family, List<BenchmarkListEntry>> e : plan.selection().entrySet()) {
                 List<BenchmarkListEntry> runnable = runnable(e.getKey(), e.getValue(), j);
                 total += BenchmarkCatalog.combinations(runnable, JmhFamilyRun.jmhParams(e.getKey(), runnable, plan.profile(),
-                        plan.contexts().get(e.getKey()).userParams()));
+                        plan.userParams()));
             }
         }
         Progress progress = new Progress(console, total);

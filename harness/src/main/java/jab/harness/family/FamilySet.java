@@ -39,7 +39,8 @@ public final class FamilySet {
     /** The families a run measured: those env.json names and those with results in it, in registry order. */
     public List<Family> of(RunResults run) {
         List<String> named = run.familyNames();
+        List<String> benchmarks = run.allJmh().stream().map(r -> r.benchmark()).distinct().toList();
         return all.stream().filter(f -> named.contains(f.name())
-                || run.allJmh().stream().anyMatch(r -> r.benchmark().startsWith(f.benchmarkPackage()))).toList();
+                || benchmarks.stream().anyMatch(b -> b.startsWith(f.benchmarkPackage()))).toList();
     }
 }

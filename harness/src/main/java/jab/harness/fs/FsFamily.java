@@ -86,8 +86,9 @@ public final class FsFamily implements Family {
         Measurement.Builder m = Measurement.builder();
         List<String> notes = new ArrayList<>();
         JmhSettings settings = settings(ctx.profile());
+        NativeBuild build = new NativeBuild();
         for (String files : ctx.param("files")) {
-            m.baselines(FsNativeBaseline.measure(new NativeBuild(), settings, ctx.workDir(), Integer.parseInt(files), notes));
+            m.baselines(FsNativeBaseline.measure(build, settings, ctx.workDir(), Integer.parseInt(files), notes));
         }
         try {
             Map<String, Map<String, Map<String, String>>> byJdk = new LinkedHashMap<>();

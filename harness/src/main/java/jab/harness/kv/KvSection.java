@@ -14,6 +14,7 @@ import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
+import jab.harness.results.Stats;
 
 /**
  * The kv section of summary.md and the reports: latency and throughput of the store against
@@ -189,8 +190,9 @@ final class KvSection {
         return String.format(Locale.ROOT, "%.3f / %.3f", mean(row.p50Ms()), mean(row.p99Ms()));
     }
 
+    /** Stats.mean, with a document written before a figure existed (a missing array) reading as NaN. */
     private static double mean(double[] xs) {
-        return xs == null ? Double.NaN : Arrays.stream(xs).average().orElse(Double.NaN);
+        return xs == null ? Double.NaN : Stats.mean(xs);
     }
 
     private static String f(String format, double v) {

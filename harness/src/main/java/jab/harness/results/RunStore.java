@@ -138,19 +138,22 @@ public final class RunStore {
     }
 
     private synchronized void writeJson(String name, Object json) throws IOException {
-        Path tmp = dir.resolve("." + name + ".tmp");
-        MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), json);
-        Files.move(tmp, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        replace(dir, name, MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(json));
     }
 
     private synchronized void writeText(String name, String text) throws IOException {
-        Path tmp = dir.resolve("." + name + ".tmp");
-        Files.writeString(tmp, text, StandardCharsets.UTF_8);
-        Files.move(tmp, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        replace(dir, name, text);
     }
 
     /** Rewrites summary.md of an existing run directory (jab summary): the only file it touches. */
     public static void rewriteSummary(Path runDir, String markdown) throws IOException {
-        new RunStore(runDir, MAPPER.createObjectNode()).writeSummary(markdown);
+        replace(runDir, SUMMARY, markdown);
+    }
+
+    /** Writes a file whole: aside first, then moved into place, so no reader ever sees half of it. */
+    private static void replace(Path dir, String name, String text) throws IOException {
+        Path tmp = dir.resolve("." + name + ".tmp");
+        Files.writeString(tmp, text, StandardCharsets.UTF_8);
+        Files.move(tmp, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }

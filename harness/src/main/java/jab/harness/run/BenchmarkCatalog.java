@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -123,8 +124,8 @@ public final class BenchmarkCatalog {
      * benchmarks both declare gets the values of both, in order, each once.
      */
     public static Map<String, String[]> defaults(Collection<BenchmarkListEntry> selected) {
-        Map<String, java.util.LinkedHashSet<String>> values = new LinkedHashMap<>();
-        selected.forEach(e -> params(e).forEach((k, v) -> values.computeIfAbsent(k, x -> new java.util.LinkedHashSet<>())
+        Map<String, LinkedHashSet<String>> values = new LinkedHashMap<>();
+        selected.forEach(e -> params(e).forEach((k, v) -> values.computeIfAbsent(k, x -> new LinkedHashSet<>())
                 .addAll(Arrays.asList(v))));
         Map<String, String[]> out = new LinkedHashMap<>();
         values.forEach((k, v) -> out.put(k, v.toArray(new String[0])));
