@@ -28,6 +28,7 @@ import jab.harness.family.RunContext;
 import jab.harness.jdk.Jdk;
 import jab.harness.jdk.JdkDiscovery;
 import jab.harness.jdk.JdkSelector;
+import jab.harness.report.StatisticsDocument;
 import jab.harness.report.Summary;
 import jab.harness.results.NativeResult;
 import jab.harness.results.ResultTable;
@@ -36,11 +37,14 @@ import jab.harness.results.RunStore;
 import jab.harness.run.BenchmarkCatalog;
 import jab.harness.run.InputChecks;
 import jab.harness.run.JmhFamilyRun;
+import jab.harness.run.JmhPhase;
+import jab.harness.run.Job;
+import jab.harness.run.Precision;
 import jab.harness.run.ParamOverrides;
-import jab.harness.run.Progress;
 import jab.harness.run.RunGuard;
 import jab.harness.run.RunLock;
 import jab.harness.run.WorkDir;
+import jab.harness.warnings.Warning;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -53,7 +57,8 @@ import picocli.CommandLine.Spec;
             "writes a run directory: env.json, jmh-<jdk>.json (JMH's JSON), native.json, summary.md.",
             "Prints a table per JDK at the end and the run directory on a line 'results: <dir>'."},
         footer = {"", "Examples:",
-            "  ./jab run                                   every family, quick profile, the JDK running jab",
+            "  ./jab run                                   every family, default profile (5% precision), the JDK running jab",
+            "  ./jab run fs --precision 2% --budget 20m    narrower intervals, the whole run capped at 20 minutes",
             "  ./jab run fs --jdk all                      fs on every installed JDK (one per feature version)",
             "  ./jab run 'FileExists.*missing' -p api=FILE_EXISTS,FILES_EXISTS_NOFOLLOW --profile thorough",
             "  ./jab run fs --dir /dev/shm --jdk 17,25     files on tmpfs, JDK 17 and 25",
@@ -67,9 +72,19 @@ public final class RunCommand implements Callable<Integer> {
             description = "a family (fs, ...) or a JMH regex over benchmark names (e.g. FileExists.*); none: every family")
     List<String> selectors = new ArrayList<>();
 
-    @Option(names = "--profile", paramLabel = "smoke|quick|thorough", defaultValue = "quick",
-            description = "smoke: seconds, proves it runs; quick (default): ranks the APIs; thorough: the seeds' sample counts")
+    @Option(names = "--profile", paramLabel = "smoke|default|thorough", defaultValue = "default",
+            description = "smoke: seconds, proves it runs; default: 2+ forks per result, forks added up to 10 for 5%% "
+                    + "precision; thorough: longer iterations, up to 20 forks for 2%%")
     String profile;
+
+    @Option(names = "--precision", paramLabel = "PCT|off",
+            description = "add forks to a result until jab's fork-level 95%% interval is within PCT of its mean "
+                    + "(default: the profile's, 5%% for default); off: keep the profile's forks")
+    String precision;
+
+    @Option(names = "--budget", paramLabel = "DURATION",
+            description = "cap the whole run's time (15m, 90s, 1h): forks are added, widest interval first, only while time is left")
+    String budget;
 
     @Option(names = "--jdk", paramLabel = "SPEC[,SPEC...]|all",
             description = "feature version (17), JDK home path, or all; default: the JDK running jab. See ./jab jdks")
@@ -102,7 +117,7 @@ public final class RunCommand implements Callable<Integer> {
      * What preflight decided: the benchmarks per family, the context each family runs with, and the
      * places the run uses. Everything in it was checked before anything was written.
      */
-    private record Plan(Profile profile, Map<String, String[]> userParams, Map<Family, List<BenchmarkListEntry>> selection,
+    private record Plan(Profile profile, Precision precision, Map<String, String[]> userParams, Map<Family, List<BenchmarkListEntry>> selection,
                         Map<Family, RunContext> contexts,
                         List<Jdk> jdks, List<String> forkArgs, Path benchDir, Path outDir, Path workDir) {
     }
@@ -115,6 +130,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        long startNanos = System.nanoTime();
         Plan plan = preflight();
         // Wait for another run before anything is created: a Ctrl-C while waiting then leaves nothing.
         try (RunLock lock = RunLock.acquire(console)) {
@@ -124,12 +140,14 @@ public final class RunCommand implements Callable<Integer> {
                 announce(plan);
                 OutsideJmh outside = new OutsideJmh();
                 ok = measure(plan, store, outside, false);
-                ok &= runJmh(plan, store);
+                ok &= runJmh(plan, store, startNanos);
                 ok &= measure(plan, store, outside, true);
                 store.status(ok ? "complete" : "failed");
                 RunResults results = RunResults.read(store.dir());
+                store.writeDocument(StatisticsDocument.NAME, StatisticsDocument.of(results));
                 store.writeSummary(Summary.markdown(results, families));
                 printTables(results);
+                printWarnings(results);
             }
             console.println();
             console.println("results: " + store.dir());
@@ -144,6 +162,8 @@ public final class RunCommand implements Callable<Integer> {
      */
     private Plan preflight() throws IOException {
         Profile p = Profile.parse(profile);
+        Precision goal = new Precision(precision == null ? p.precision : Precision.parseTarget(precision), p.maxForks,
+                budget == null ? null : Precision.parseBudget(budget));
         Map<Family, List<BenchmarkListEntry>> selection = BenchmarkCatalog.load(families).select(selectors);
         Map<String, String[]> userParams = ParamOverrides.parse(params);
         InputChecks.checkParams(selection, userParams);
@@ -167,7 +187,7 @@ public final class RunCommand implements Callable<Integer> {
             contexts.put(e.getKey(), ctx);
         }
         InputChecks.checkSpace(benchDir, bytes);
-        return new Plan(p, userParams, selection, contexts, jdks, forkArgs, benchDir, outDir, workDir);
+        return new Plan(p, goal, userParams, selection, contexts, jdks, forkArgs, benchDir, outDir, workDir);
     }
 
     /** The run directory with env.json: the machine fingerprint and this run's command line, profile and params. */
@@ -176,6 +196,11 @@ public final class RunCommand implements Callable<Integer> {
         ObjectNode run = env.putObject("run");
         run.put("command", commandLine());
         run.put("profile", plan.profile().toString());
+        run.put("precision", plan.precision().target());
+        run.put("maxForks", plan.precision().maxForks());
+        if (plan.precision().budget() != null) {
+            run.put("budgetSeconds", plan.precision().budget().toSeconds());
+        }
         ArrayNode fams = run.putArray("families");
         plan.selection().keySet().forEach(f -> fams.add(f.name()));
         ObjectNode given = run.putObject("params");
@@ -227,80 +252,19 @@ public final class RunCommand implements Callable<Integer> {
         console.println("note: " + note);
     }
 
-    /** The JMH part: every JDK in turn, each family's benchmarks that run on it; one progress line throughout. */
-    private boolean runJmh(Plan plan, RunStore store) throws IOException {
-        int total = 0;
+    /** The JMH part: every result on every JDK, then forks added for the precision goal ({@link JmhPhase}). */
+    private boolean runJmh(Plan plan, RunStore store, long startNanos) throws IOException {
+        Map<Jdk, List<Job>> jobs = new LinkedHashMap<>();
         for (Jdk j : plan.jdks()) {
+            List<Job> js = new ArrayList<>();
             for (Map.Entry<Family, List<BenchmarkListEntry>> e : plan.selection().entrySet()) {
-                List<BenchmarkListEntry> runnable = runnable(e.getKey(), e.getValue(), j);
-                total += BenchmarkCatalog.combinations(runnable, JmhFamilyRun.jmhParams(e.getKey(), runnable, plan.profile(),
-                        plan.userParams()));
+                List<BenchmarkListEntry> runnable = e.getValue().stream().filter(b -> e.getKey().runsOn(b.getUsername(), j)).toList();
+                js.addAll(Job.of(e.getKey(), runnable, JmhFamilyRun.jmhParams(e.getKey(), runnable, plan.profile(), plan.userParams())));
             }
+            jobs.put(j, js);
         }
-        Progress progress = new Progress(console, total);
-        boolean ok = true;
-        for (Jdk j : plan.jdks()) {
-            ok &= runJdk(j, plan, progress, store);
-        }
-        progress.close();
-        return ok;
-    }
-
-    private static List<BenchmarkListEntry> runnable(Family family, List<BenchmarkListEntry> benchmarks, Jdk jdk) {
-        return benchmarks.stream().filter(b -> family.runsOn(b.getUsername(), jdk)).toList();
-    }
-
-    /**
-     * One JDK: JMH writes each family's JSON and the JDK's log into the work dir; the store then takes
-     * the JSON (one array per JDK) and the log. A family that fails or falls short is noted.
-     */
-    private boolean runJdk(Jdk jdk, Plan plan, Progress progress, RunStore store) throws IOException {
-        boolean ok = true;
-        List<String> parts = new ArrayList<>();
-        Path log = plan.workDir().resolve(RunStore.jmhLog(jdk.id()));
-        try (PrintStream logStream = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8)) {
-            for (Map.Entry<Family, List<BenchmarkListEntry>> e : plan.selection().entrySet()) {
-                List<BenchmarkListEntry> runnable = runnable(e.getKey(), e.getValue(), jdk);
-                if (runnable.isEmpty()) {
-                    continue;
-                }
-                Path part = plan.workDir().resolve("jmh-" + jdk.id() + "-" + e.getKey().name() + ".json");
-                try {
-                    JmhFamilyRun.Outcome o = JmhFamilyRun.run(e.getKey(), runnable, jdk, plan.forkArgs(),
-                            plan.contexts().get(e.getKey()), progress, part, logStream);
-                    if (!o.complete()) {
-                        ok = false;
-                        note(store, String.format("JDK %s %s: %d of %d results, %d failure(s); see %s",
-                                jdk.id(), e.getKey().name(), o.results(), o.expected(), o.failures(), RunStore.jmhLog(jdk.id())));
-                    }
-                } catch (Exception ex) {
-                    ok = false;
-                    note(store, "JDK " + jdk.id() + " " + e.getKey().name() + " failed: " + ex.getMessage());
-                }
-                if (Files.isRegularFile(part)) {
-                    parts.add(Files.readString(part).trim());
-                    Files.delete(part);
-                }
-            }
-        }
-        store.writeJmh(jdk.id(), mergeArrays(parts));
-        store.adoptLog(jdk.id(), log);
-        return ok;
-    }
-
-    /** JMH's JSON arrays of several runs as one array; the result objects are kept byte for byte. */
-    static String mergeArrays(List<String> arrays) {
-        List<String> bodies = new ArrayList<>();
-        for (String a : arrays) {
-            String body = a.trim();
-            if (body.startsWith("[") && body.endsWith("]")) {
-                body = body.substring(1, body.length() - 1).trim();
-            }
-            if (!body.isEmpty()) {
-                bodies.add(body);
-            }
-        }
-        return "[\n" + String.join(",\n", bodies) + "\n]\n";
+        JmhPhase.Setup setup = new JmhPhase.Setup(jobs, plan.contexts(), plan.forkArgs(), plan.workDir(), plan.precision(), startNanos);
+        return new JmhPhase(setup, store, n -> note(store, n), console).run();
     }
 
     /** The console's answer: JMH's table per JDK, the tables measured outside JMH, the notes. */
@@ -323,6 +287,16 @@ public final class RunCommand implements Callable<Integer> {
             console.print(ResultTable.format(results.timings()));
         }
         results.notes().forEach(n -> console.println("note: " + n));
+    }
+
+    /** The warnings, last, where a reader looks first: what not to trust, and what to do. */
+    private void printWarnings(RunResults results) {
+        List<Warning> ws = Summary.warnings(results);
+        if (!ws.isEmpty()) {
+            console.println();
+            console.println("warnings (" + ws.size() + "; also in summary.md):");
+            ws.forEach(w -> console.println("- " + w.line()));
+        }
     }
 
     /** The command line as given, every option included (the families' too), quoted where a shell would need it. */

@@ -45,7 +45,7 @@ public final class CompareCommand implements Callable<Integer> {
     double alpha;
 
     @Option(names = "--test", paramLabel = "welch|mann-whitney", defaultValue = "welch",
-            description = "the two-sample test on raw data (default: ${DEFAULT-VALUE})")
+            description = "the two-sample test on the fork means (default: ${DEFAULT-VALUE})")
     String test;
 
     @Option(names = "--fail-on-regression", description = "exit 1 when a result is significantly slower beyond the threshold")
@@ -102,9 +102,11 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     static String describe(Comparison.Settings s) {
-        return String.format(Locale.ROOT, "Test: %s on the per-iteration raw data (two-sided, alpha %s); threshold %s%%. "
-                + "B/A is the ratio of mean scores with its %s%% confidence interval; faster/slower needs p < alpha "
-                + "and a change beyond the threshold.", s.test().title, trim(s.alpha()), trim(s.threshold() * 100), trim(s.confidence() * 100));
+        return String.format(Locale.ROOT, "Test: %s on the fork means (two-sided, alpha %s): forks are the unit of replication, "
+                + "so fork-to-fork variance counts; where a side has one fork, on its iterations (column Over). Threshold %s%%. "
+                + "B/A is the ratio of mean scores with its %s%% confidence interval over the same samples; faster/slower needs "
+                + "p < alpha and a change beyond the threshold.", s.test().title, trim(s.alpha()), trim(s.threshold() * 100),
+                trim(s.confidence() * 100));
     }
 
     private static String trim(double d) {

@@ -7,6 +7,7 @@ import java.util.stream.Collectors;
 
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
+import jab.harness.stats.ForkInterval;
 
 /** Comparisons as a text table, one line per result, the verdict last so it reads like a sentence. */
 public final class CompareTable {
@@ -16,11 +17,12 @@ public final class CompareTable {
     public static String format(List<Comparison> cs, String jdkHeader) {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"Benchmark", "(params)", jdkHeader, "Mode", "Units", "Score A", "Score B", "B/A",
-            cs.isEmpty() ? "CI" : String.format(Locale.ROOT, "%.0f%% CI", cs.get(0).settings().confidence() * 100), "p", "Verdict"});
+            cs.isEmpty() ? "CI" : String.format(Locale.ROOT, "%.0f%% CI", cs.get(0).settings().confidence() * 100), "p", "Over",
+            "Verdict"});
         for (Comparison c : cs) {
             rows.add(new String[] {name(c.a()), params(c.a()), c.label(), c.a().mode(), c.a().unit(),
                 ResultTable.number(c.a().score()), ResultTable.number(c.b().score()),
-                String.format(Locale.ROOT, "%.3f", c.ratio().ratio()), interval(c.ratio()), pValue(c.pValue()),
+                String.format(Locale.ROOT, "%.3f", c.ratio().ratio()), interval(c.ratio()), pValue(c.pValue()), over(c),
                 c.verdict().words + change(c)});
         }
         return layout(rows);
@@ -44,6 +46,13 @@ public final class CompareTable {
             return "-";
         }
         return p < 0.001 ? "<0.001" : String.format(Locale.ROOT, "%.3f", p);
+    }
+
+    /** What the test varied over: "3+5 forks", or "iterations (1 fork)" when a side had a single fork. */
+    static String over(Comparison c) {
+        int fa = ForkInterval.forkMeans(c.a().rawData()).length;
+        int fb = ForkInterval.forkMeans(c.b().rawData()).length;
+        return c.unit().equals(Comparison.FORKS) ? fa + "+" + fb + " forks" : "iterations (" + Math.min(fa, fb) + " fork)";
     }
 
     /** " (score +20.1%)" beside a verdict of faster or slower, so its size is read with the word. */

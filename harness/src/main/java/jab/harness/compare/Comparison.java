@@ -4,14 +4,25 @@ import jab.harness.results.BenchResult;
 
 /**
  * One result of B against the same result of A: the scores, B/A with its confidence interval, the
- * test's p-value on the raw per-iteration data, and the verdict. The verdict is faster or slower
- * only when the difference is significant (p < alpha) AND larger than the threshold: a real but
- * tiny difference is no news, and a large one the data cannot support is no claim.
+ * test's p-value, and the verdict. The verdict is faster or slower only when the difference is
+ * significant (p < alpha) AND larger than the threshold: a real but tiny difference is no news, and
+ * a large one the data cannot support is no claim.
+ *
+ * <p>The unit of replication is the fork: when both sides have two forks or more, the test and the
+ * ratio's interval work on the fork means, so a difference between JVM invocations (JIT decisions,
+ * memory layout) counts as the noise it is. Pooling every iteration of every fork, as JMH's error
+ * does, takes n = forks x iterations samples of what is really a handful, and calls changes that
+ * the next run would not repeat. With one fork on a side, only the iterations are left, and the
+ * comparison says so ({@link #unit}).
  *
  * @param label what is compared ("JDK 17 vs JDK 25", or "" for two runs)
+ * @param unit  what the test and interval varied over: {@link #FORKS} or {@link #ITERATIONS}
  */
 public record Comparison(String label, BenchResult a, BenchResult b, RatioInterval ratio, double pValue,
-                         Verdict verdict, Settings settings) {
+                         Verdict verdict, Settings settings, String unit) {
+    public static final String FORKS = "forks";
+    public static final String ITERATIONS = "iterations";
+
 
     /** How to decide: the test, its alpha, the minimum relative change, the interval's confidence. */
     public record Settings(StatTest test, double alpha, double threshold) {
@@ -21,15 +32,17 @@ public record Comparison(String label, BenchResult a, BenchResult b, RatioInterv
     }
 
     public static Comparison of(String label, BenchResult a, BenchResult b, Settings s) {
-        double[] xa = a.allSamples();
-        double[] xb = b.allSamples();
+        Replicates rep = Replicates.of(a, b);
+        double[] xa = rep.a();
+        double[] xb = rep.b();
+        String unit = rep.byFork() ? FORKS : ITERATIONS;
         if (xa.length < 2 || xb.length < 2 || !finite(xa) || !finite(xb)) {
             RatioInterval r = new RatioInterval(b.score() / a.score(), Double.NaN, Double.NaN);
-            return new Comparison(label, a, b, r, Double.NaN, Verdict.NOT_TESTED, s);
+            return new Comparison(label, a, b, r, Double.NaN, Verdict.NOT_TESTED, s, unit);
         }
         RatioInterval r = RatioInterval.of(xa, xb, s.confidence());
         double p = s.test().pValue(xa, xb);
-        return new Comparison(label, a, b, r, p, verdict(r.ratio(), p, a.higherIsBetter(), s), s);
+        return new Comparison(label, a, b, r, p, verdict(r.ratio(), p, a.higherIsBetter(), s), s, unit);
     }
 
     /** B's ratio to A, its p-value, and which way is better decide the verdict. */

@@ -2,7 +2,8 @@ package jab.harness.compare;
 
 import org.apache.commons.statistics.distribution.TDistribution;
 
-import jab.harness.results.Stats;
+import jab.harness.results.BenchResult;
+import jab.harness.stats.Stats;
 
 /**
  * The ratio of two means, mean(B) / mean(A), with a confidence interval from the delta method on
@@ -10,6 +11,15 @@ import jab.harness.results.Stats;
  * interval is multiplicative (ratio / f .. ratio * f), as a ratio's uncertainty is.
  */
 public record RatioInterval(double ratio, double low, double high) {
+
+    /**
+     * B/A of two results over their replicates ({@link Replicates}): the fork means when both have
+     * two forks or more, else the iterations.
+     */
+    public static RatioInterval of(BenchResult a, BenchResult b, double confidence) {
+        Replicates r = Replicates.of(a, b);
+        return of(r.a(), r.b(), confidence);
+    }
 
     public static RatioInterval of(double[] a, double[] b, double confidence) {
         double ma = Stats.mean(a);

@@ -50,8 +50,7 @@ public final class Units {
             }
             raw.add(c);
         }
-        return new BenchResult(r.source(), r.benchmark(), r.mode(), r.params(), r.score() * f, r.scoreError() * f, to,
-                raw, r.samples(), r.jdkVersion(), r.vmName(), r.vmVersion(), r.jvmArgs());
+        return r.withData(r.score() * f, r.scoreError() * f, to, raw);
     }
 
     /** Time per operation (lower is better), as opposed to operations per time. */

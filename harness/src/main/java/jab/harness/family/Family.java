@@ -1,6 +1,7 @@
 package jab.harness.family;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -46,6 +47,14 @@ public interface Family {
     /** Whether a benchmark of the family can run on a JDK (e.g. Foreign Function API ones need 22+). */
     default boolean runsOn(String benchmark, Jdk jdk) {
         return true;
+    }
+
+    /**
+     * The heap of a benchmark's forks, pinned (-Xms = -Xmx) unless the user sets one: large enough
+     * for what the benchmark holds, the same in every fork.
+     */
+    default String forkHeap(String benchmark, Map<String, String> params) {
+        return "2g";
     }
 
     /** Extra JMH options for this family's run on one JDK (JVM args of the forks, for example). */

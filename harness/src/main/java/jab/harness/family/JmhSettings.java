@@ -29,6 +29,14 @@ public record JmhSettings(int forks, int warmupIterations, TimeValue warmupTime,
         return new JmhSettings(forks, warmupIterations, warmupTime, iterations, measurementTime, overrides);
     }
 
+    /**
+     * Runs of a native baseline program, each one a "fork" of the C floor: a C process starts in a
+     * millisecond, so it gets at least five, and the floor's interval varies over processes too.
+     */
+    public int nativeForks() {
+        return forks == 1 ? 1 : Math.max(5, forks);
+    }
+
     /** Samples per result, as JMH counts them (Cnt). */
     public int samples() {
         return forks * iterations;

@@ -43,13 +43,14 @@ final class FsNativeBaseline {
             for (String call : CALLS) {
                 for (int s = 0; s < SCENARIOS.length; s++) {
                     List<double[]> forks = new ArrayList<>();
-                    for (int f = 0; f < settings.forks(); f++) {
+                    for (int f = 0; f < settings.nativeForks(); f++) {
                         forks.add(NativeProgram.runForNumbers(program.get(), 600, call,
                                 Integer.toString(settings.warmupIterations()), Integer.toString(settings.iterations()),
                                 Long.toString(iterMs), lists[s].toString()));
                     }
                     out.add(new NativeResult("native.fs." + call + "." + SCENARIOS[s], "avgt", "us/op",
-                            NativeResult.params("call", call, "files", Integer.toString(files)), forks, tool));
+                            NativeResult.params("call", call, "files", Integer.toString(files)), forks, tool,
+                            settings.warmupIterations()));
                 }
             }
         }

@@ -41,11 +41,11 @@ final class KvNativeBaseline {
         List<NativeResult> out = new ArrayList<>();
         for (String op : OPS) {
             List<double[]> forks = new ArrayList<>();
-            for (int f = 0; f < settings.forks(); f++) {
+            for (int f = 0; f < settings.nativeForks(); f++) {
                 forks.add(NativeProgram.runForNumbers(program.get(), 600, op, Integer.toString(settings.warmupIterations()),
                         Integer.toString(settings.iterations()), Long.toString(iterMs), workload.toString()));
             }
-            out.add(new NativeResult(PREFIX + op, "avgt", "ns/op", java.util.Map.of(), forks, tool));
+            out.add(new NativeResult(PREFIX + op, "avgt", "ns/op", java.util.Map.of(), forks, tool, settings.warmupIterations()));
         }
         return out;
     }

@@ -14,7 +14,7 @@ import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
-import jab.harness.results.Stats;
+import jab.harness.stats.Stats;
 
 /**
  * The kv section of summary.md and the reports: latency and throughput of the store against

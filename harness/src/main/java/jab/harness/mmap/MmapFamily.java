@@ -46,7 +46,7 @@ public final class MmapFamily implements Family {
             case SMOKE -> JmhSettings.of(1, 1, "1s", 2, "1s").withParams(Map.of("totalBytes", new String[] {"4194304"}));
             // seed 004's total
             case THOROUGH -> JmhSettings.of(2, 2, "1s", 5, "1s").withParams(Map.of("totalBytes", new String[] {"2048000000"}));
-            case QUICK -> JmhSettings.of(1, 2, "1s", 5, "1s");
+            case DEFAULT -> JmhSettings.of(2, 2, "1s", 5, "1s");
         };
     }
 

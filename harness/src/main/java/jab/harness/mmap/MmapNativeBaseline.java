@@ -41,13 +41,14 @@ final class MmapNativeBaseline {
                     for (String chunk : chunks) {
                         for (String[] m : METHODS) {
                             List<double[]> forks = new ArrayList<>();
-                            for (int f = 0; f < settings.forks(); f++) {
+                            for (int f = 0; f < settings.nativeForks(); f++) {
                                 forks.add(NativeProgram.runForNumbers(program.get(), 3600, m[1], chunk, total,
                                         Boolean.parseBoolean(force) ? "1" : "0", Integer.toString(settings.warmupIterations()),
                                         Integer.toString(settings.iterations()), file.toString()));
                             }
                             out.add(new NativeResult("native.mmap." + m[0], "ss", "ms/op",
-                                    NativeResult.params("chunkSize", chunk, "totalBytes", total, "force", force), forks, tool));
+                                    NativeResult.params("chunkSize", chunk, "totalBytes", total, "force", force), forks, tool,
+                                    settings.warmupIterations()));
                         }
                     }
                 }

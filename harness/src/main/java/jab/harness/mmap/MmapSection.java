@@ -16,7 +16,7 @@ import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
-import jab.harness.results.Stats;
+import jab.harness.stats.Stats;
 import jab.mmap.jruby.RubyWriteStrategy;
 
 /**

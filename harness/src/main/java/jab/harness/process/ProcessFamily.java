@@ -57,8 +57,8 @@ public final class ProcessFamily implements Family {
                     "launchMechanism", new String[] {"POSIX_SPAWN", "FORK"},
                     "touchedHeapMb", new String[] {"0", "256"}));
             case THOROUGH -> JmhSettings.of(4, 3, "1s", 10, "1s").withParams(everyMechanism()); // the seed's 40 samples
-            // 7 x 3 x 4 + 6 forks of ~2 s: about 3 minutes per JDK on 2 cores.
-            case QUICK -> JmhSettings.of(1, 1, "300ms", 3, "300ms").withParams(everyMechanism());
+            // A launch takes about a millisecond: 100 ms iterations hold ~100 of them.
+            case DEFAULT -> JmhSettings.of(2, 2, "200ms", 6, "100ms").withParams(everyMechanism());
         };
     }
 
@@ -78,6 +78,13 @@ public final class ProcessFamily implements Family {
                 .getOperatingSystemMXBean()).getTotalMemorySize();
         long fits = (long) (ram / 4 * 0.75) >> 20;
         return (int) Math.max(256, Math.min(4096, fits / 256 * 256));
+    }
+
+    /** A parent that touches N MiB of heap needs that much and room to spare; the others the default. */
+    @Override
+    public String forkHeap(String benchmark, Map<String, String> params) {
+        int touched = Integer.parseInt(params.getOrDefault("touchedHeapMb", "0"));
+        return touched == 0 ? Family.super.forkHeap(benchmark, params) : (touched + touched / 4 + 512) + "m";
     }
 
     @Override
@@ -174,7 +181,7 @@ public final class ProcessFamily implements Family {
         return switch (p) {
             case SMOKE -> 3;
             case THOROUGH -> 40;
-            case QUICK -> 20;
+            case DEFAULT -> 20;
         };
     }
 

@@ -48,12 +48,13 @@ final class ProcessNativeBaseline {
         List<NativeResult> out = new ArrayList<>();
         for (String[] m : MODES) {
             List<double[]> forks = new ArrayList<>();
-            for (int f = 0; f < settings.forks(); f++) {
+            for (int f = 0; f < settings.nativeForks(); f++) {
                 forks.add(NativeProgram.runForNumbers(program.get(), 600, m[0], Integer.toString(settings.warmupIterations()),
                         Integer.toString(settings.iterations()), Long.toString(iterMs), child.path()));
             }
             out.add(new NativeResult(name(m[0], m[2]), "avgt", "us/op",
-                    NativeResult.params("call", m[0], "launchMechanism", m[1]), forks, tool));
+                    NativeResult.params("call", m[0], "launchMechanism", m[1]), forks, tool,
+                    settings.warmupIterations()));
         }
         out.add(WholeJvmTiming.measureC(program.get(), child, wholeProcessRuns, compiler));
         return out;

@@ -55,8 +55,8 @@ final class Findings {
         List<BenchResult> byCost = rs.stream().sorted(Comparator.comparingDouble(r -> higher ? -r.score() : r.score())).toList();
         BenchResult cheap = byCost.get(0);
         BenchResult dear = byCost.get(byCost.size() - 1);
-        RatioInterval ri = higher ? RatioInterval.of(dear.allSamples(), cheap.allSamples(), SETTINGS.confidence())
-                : RatioInterval.of(cheap.allSamples(), dear.allSamples(), SETTINGS.confidence());
+        RatioInterval ri = higher ? RatioInterval.of(dear, cheap, SETTINGS.confidence())
+                : RatioInterval.of(cheap, dear, SETTINGS.confidence());
         if (higher) {
             return String.format(Locale.ROOT, "%s%s.%s: %s does %s the operations per time of %s%s.", on(jdk), g.title(), method,
                     code(g.labels().combo(cheap, varying)), ratio(ri), code(g.labels().combo(dear, varying)), uncertainty(ri));
@@ -87,11 +87,11 @@ final class Findings {
                 continue;
             }
             BenchResult cheap = rs.get(0);
-            RatioInterval lo = RatioInterval.of(nat.get().allSamples(), cheap.allSamples(), SETTINGS.confidence());
+            RatioInterval lo = RatioInterval.of(nat.get(), cheap, SETTINGS.confidence());
             String part = m + ": " + (varying.isEmpty() ? "" : code(g.labels().combo(cheap, varying)) + " ") + ratio(lo) + uncertainty(lo);
             if (rs.size() > 1) {
                 BenchResult dear = rs.get(rs.size() - 1);
-                RatioInterval hi = RatioInterval.of(nat.get().allSamples(), dear.allSamples(), SETTINGS.confidence());
+                RatioInterval hi = RatioInterval.of(nat.get(), dear, SETTINGS.confidence());
                 part += " to " + code(g.labels().combo(dear, varying)) + " " + ratio(hi) + uncertainty(hi);
             }
             parts.add(part);

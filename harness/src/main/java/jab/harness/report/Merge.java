@@ -143,8 +143,8 @@ public final class Merge {
         es.sort(Comparator.comparingDouble(e -> higher ? -e.getValue().score() : e.getValue().score()));
         Map.Entry<String, BenchResult> cheap = es.get(0);
         Map.Entry<String, BenchResult> dear = es.get(es.size() - 1);
-        RatioInterval ri = higher ? RatioInterval.of(dear.getValue().allSamples(), cheap.getValue().allSamples(), 0.95)
-                : RatioInterval.of(cheap.getValue().allSamples(), dear.getValue().allSamples(), 0.95);
+        RatioInterval ri = higher ? RatioInterval.of(dear.getValue(), cheap.getValue(), 0.95)
+                : RatioInterval.of(cheap.getValue(), dear.getValue(), 0.95);
         return java.util.Optional.of(Map.entry(ri.ratio(), "`" + row + "` on " + dear.getKey() + " costs "
                 + Findings.ratio(ri) + " " + cheap.getKey() + Findings.uncertainty(ri) + "."));
     }

@@ -26,6 +26,8 @@ import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
+import jab.harness.warnings.RunWarnings;
+import jab.harness.warnings.Warning;
 
 /**
  * report.md and report.html of one or more runs, both from the same sections: the machine headings
@@ -49,6 +51,7 @@ public final class Report {
                 machineHeadings(page, in, l);
                 runInfo(page, in);
                 findings(page, Findings.of(run), l);
+                warnings(page, warningsOf(in), l);
                 for (RunData.Group g : run.groups) {
                     page.heading(l, g.title() + " (" + g.className() + ")");
                     Charts.of(g, run).forEach(page::chart);
@@ -116,9 +119,29 @@ public final class Report {
         if (findings.isEmpty()) {
             page.paragraph("Nothing to compare inside this run: a single variant per scenario and no native baseline.");
         } else {
-            page.paragraph("Computed from the data of the run; ± is the 95% interval of the ratio from the raw iterations.");
+            page.paragraph("Computed from the data of the run; ± is the 95% interval of the ratio over the fork means "
+                    + "(over the iterations where a result has a single fork).");
             page.bullets(findings);
         }
+    }
+
+    /** Every warning of an input's results and machine; see {@link RunWarnings}. */
+    static List<Warning> warningsOf(Input in) {
+        Map<String, List<BenchResult>> byJdk = new LinkedHashMap<>();
+        for (Input.Entry e : in.entries()) {
+            byJdk.computeIfAbsent(Input.outsideJmh(e.jdk()) ? "" : e.jdk(), k -> new ArrayList<>()).add(e.result());
+        }
+        return RunWarnings.of(byJdk, envOf(in));
+    }
+
+    /** The warnings under their own heading, one bullet each; no heading at all when none fired. */
+    static void warnings(Page page, List<Warning> warnings, int level) {
+        if (warnings.isEmpty()) {
+            return;
+        }
+        page.heading(level, "Warnings");
+        page.paragraph("Figures to read with care, each with the result it concerns and what to do.");
+        page.bullets(warnings.stream().map(Warning::line).toList());
     }
 
     /** JMH's tables per JDK under the seed's comment block, then the native baselines. */

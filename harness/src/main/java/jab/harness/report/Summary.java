@@ -1,6 +1,9 @@
 package jab.harness.report;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -13,6 +16,8 @@ import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
+import jab.harness.warnings.RunWarnings;
+import jab.harness.warnings.Warning;
 
 /**
  * summary.md in the seed's README layout: an OS heading, a hardware heading, and per JDK a code block
@@ -43,12 +48,23 @@ public final class Summary {
         for (Family f : families.of(run)) {
             f.section(run, page, 1);
         }
+        Report.warnings(page, warnings(run), 1);
         List<String> notes = run.notes();
         if (!notes.isEmpty()) {
             page.heading(1, "Notes");
             page.bullets(notes);
         }
         return page.render(title);
+    }
+
+    /** Every warning of a run: its JDKs' results, its native baselines and timings, its machine. */
+    public static List<Warning> warnings(RunResults run) {
+        Map<String, List<BenchResult>> byJdk = new LinkedHashMap<>();
+        run.jdkIds().forEach(j -> byJdk.put(j, run.jmh(j)));
+        List<BenchResult> outside = new ArrayList<>(run.baselines());
+        outside.addAll(run.timings());
+        byJdk.put("", outside);
+        return RunWarnings.of(byJdk, run.env().orElse(null));
     }
 
     /** The seed's comment block for one JDK's results; just the VM version without a fingerprint. */

@@ -9,10 +9,13 @@ import java.util.Map;
  * @param source   where it came from: the JDK id of jmh-ID.json, "native", or a file name
  * @param rawData  per fork, per iteration scores; empty when the file has none
  * @param samples  the number of samples (JMH's Cnt)
+ * @param threads  JMH's benchmark threads (1 when the file does not say)
+ * @param iterationSeconds one measurement iteration's time in seconds; NaN for single shots or when unknown
  */
 public record BenchResult(String source, String benchmark, String mode, Map<String, String> params,
                           double score, double scoreError, String unit, List<double[]> rawData, long samples,
-                          String jdkVersion, String vmName, String vmVersion, List<String> jvmArgs) {
+                          String jdkVersion, String vmName, String vmVersion, List<String> jvmArgs,
+                          int threads, double iterationSeconds) {
 
     /** Class.method without the package, as JMH's text table shows it. */
     public String shortName() {
@@ -31,6 +34,12 @@ public record BenchResult(String source, String benchmark, String mode, Map<Stri
     /** Time per op is better lower; ops per time is better higher. */
     public boolean higherIsBetter() {
         return unit.startsWith("ops/");
+    }
+
+    /** The same result with other raw data and score, as unit conversions and tests make them. */
+    public BenchResult withData(double score, double scoreError, String unit, List<double[]> raw) {
+        return new BenchResult(source, benchmark, mode, params, score, scoreError, unit, raw,
+                raw.stream().mapToLong(f -> f.length).sum(), jdkVersion, vmName, vmVersion, jvmArgs, threads, iterationSeconds);
     }
 
     public double[] allSamples() {

@@ -65,7 +65,27 @@ public final class JmhJson {
         }
         return new BenchResult(source, r.get("benchmark").asText(), text(r, "mode"), params,
                 number(pm.get("score")), number(pm.get("scoreError")), text(pm, "scoreUnit"), raw, samples,
-                text(r, "jdkVersion"), text(r, "vmName"), text(r, "vmVersion"), jvmArgs);
+                text(r, "jdkVersion"), text(r, "vmName"), text(r, "vmVersion"), jvmArgs,
+                r.path("threads").asInt(1), "ss".equals(text(r, "mode")) ? Double.NaN : seconds(text(r, "measurementTime")));
+    }
+
+    private static final java.util.regex.Pattern TIME = java.util.regex.Pattern.compile("\\s*([0-9.]+)\\s*(ns|us|ms|s|min|m|hr|h)\\s*");
+
+    /** JMH's iteration time ("400 ms", "1 s", "10 min") in seconds; NaN when absent or unreadable. */
+    static double seconds(String time) {
+        java.util.regex.Matcher m = TIME.matcher(time);
+        if (!m.matches()) {
+            return Double.NaN;
+        }
+        double v = Double.parseDouble(m.group(1));
+        return switch (m.group(2)) {
+            case "ns" -> v * 1e-9;
+            case "us" -> v * 1e-6;
+            case "ms" -> v * 1e-3;
+            case "s" -> v;
+            case "min", "m" -> v * 60;
+            default -> v * 3600;
+        };
     }
 
     private static List<double[]> rawData(JsonNode pm) {

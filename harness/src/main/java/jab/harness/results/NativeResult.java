@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import jab.harness.stats.Stats;
+
 /**
  * A measurement made outside JMH (a C baseline, a whole-process timing), written in JMH's JSON
  * shape so every reader of jmh-*.json reads native.json too. {@code rawData} holds one array per
@@ -22,7 +24,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param tool      what measured it (e.g. "C stat(2), gcc 12.2.0 -O2")
  */
 public record NativeResult(String benchmark, String mode, String unit, Map<String, String> params,
-                           List<double[]> rawData, String tool) {
+                           List<double[]> rawData, String tool, int warmupIterations) {
+
+    /** A measurement without warm-up iterations (each sample a whole run, as end-to-end timings are). */
+    public NativeResult(String benchmark, String mode, String unit, Map<String, String> params, List<double[]> rawData,
+                        String tool) {
+        this(benchmark, mode, unit, params, rawData, tool, 0);
+    }
 
     public double[] samples() {
         return rawData.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
@@ -47,7 +55,7 @@ public record NativeResult(String benchmark, String mode, String unit, Map<Strin
         r.put("jdkVersion", "native");
         r.put("vmName", tool);
         r.put("vmVersion", "native");
-        r.put("warmupIterations", 0);
+        r.put("warmupIterations", warmupIterations);
         r.put("measurementIterations", rawData.isEmpty() ? 0 : rawData.get(0).length);
         ObjectNode p = r.putObject("params");
         params.forEach(p::put);

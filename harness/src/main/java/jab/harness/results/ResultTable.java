@@ -6,7 +6,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-/** Results in JMH's own text layout: Benchmark, (param) columns, Mode, Cnt, Score, Error, Units. */
+import jab.harness.stats.ForkInterval;
+
+/**
+ * Results in JMH's own text layout (Benchmark, (param) columns, Mode, Cnt, Score, Error, Units), then
+ * jab's columns: the forks and the half-width of jab's fork-level 95% interval ({@link ForkInterval}),
+ * with a legend line saying what each interval varies over.
+ */
 public final class ResultTable {
     private ResultTable() {
     }
@@ -17,7 +23,8 @@ public final class ResultTable {
         List<String[]> rows = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of("Benchmark"));
         paramNames.forEach(p -> header.add("(" + p + ")"));
-        header.addAll(List.of("Mode", "Cnt", "Score", "", "Error", "Units"));
+        header.addAll(List.of("Mode", "Cnt", "Score", "", "Error", "Units", "Forks", "±95% (forks)"));
+        boolean oneFork = false;
         rows.add(header.toArray(new String[0]));
         for (BenchResult r : results) {
             List<String> row = new ArrayList<>(List.of(r.shortName()));
@@ -25,6 +32,9 @@ public final class ResultTable {
             boolean hasError = Double.isFinite(r.scoreError());
             row.addAll(List.of(r.mode(), r.samples() > 0 ? Long.toString(r.samples()) : "",
                     number(r.score()), hasError ? "±" : "", hasError ? number(r.scoreError()) : "", r.unit()));
+            ForkInterval fi = ForkInterval.of(r.rawData());
+            oneFork |= fi.method() == ForkInterval.Method.ITERATIONS;
+            row.addAll(List.of(fi.forks() > 0 ? Integer.toString(fi.forks()) : "", intervalCell(fi)));
             rows.add(row.toArray(new String[0]));
         }
         int cols = header.size();
@@ -41,17 +51,32 @@ public final class ResultTable {
                 if (c > 0) {
                     line.append("  ");
                 }
-                boolean left = c == 0 || c == cols - 1;
+                boolean left = c == 0 || c == cols - 3;
                 line.append(left ? pad(row[c], width[c], false) : pad(row[c], width[c], true));
             }
             sb.append(line.toString().stripTrailing()).append('\n');
         }
+        sb.append(LEGEND).append(oneFork ? ONE_FORK : "").append('\n');
         return sb.toString();
     }
 
-    /** A result as one table cell: JMH's score and its 99.9% error, "1.234 ± 0.056". */
+    static final String LEGEND = "Error: JMH's 99.9% interval over all iterations pooled. ±95% (forks): jab's 95% interval "
+            + "of the mean, t over the fork means (forks vary, not just iterations).";
+    static final String ONE_FORK = " * one fork: over its iterations only, so fork-to-fork variance is unknown and the "
+            + "interval too narrow.";
+
+    /** "±2.1%", or "±0.8% *" when a single fork leaves only the iterations; "-" without an interval. */
+    static String intervalCell(ForkInterval fi) {
+        if (!fi.hasInterval()) {
+            return "-";
+        }
+        return "±" + ForkInterval.percent(fi.relative()) + (fi.method() == ForkInterval.Method.ITERATIONS ? " *" : "");
+    }
+
+    /** A result as one table cell: the score and jab's fork-level 95% interval, "1.234 ± 2.1% (5 forks)". */
     public static String cell(BenchResult r) {
-        return number(r.score()) + (Double.isFinite(r.scoreError()) ? " ± " + number(r.scoreError()) : "");
+        ForkInterval fi = ForkInterval.of(r.rawData());
+        return number(r.score()) + (fi.hasInterval() ? " " + fi.cell() : "");
     }
 
     /** JMH's number format: three decimals, more significant digits for tiny values. */

@@ -14,6 +14,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import jab.harness.env.MachineLoad;
+
 /**
  * The run directory, {@code <out>/<yyyyMMdd-HHmmss-host>}, and the only writer into it: it knows every
  * file name of a run and writes each file whole (a temp file moved into place), so a Ctrl-C never
@@ -87,6 +89,16 @@ public final class RunStore {
 
     public synchronized void status(String status) throws IOException {
         env.withObjectProperty("run").put("status", status);
+        writeJson(ENV, env);
+    }
+
+    /** How busy the machine was during a part of the run ({@code run.machineLoad} in env.json). */
+    public synchronized void machineLoad(String part, MachineLoad.Share share) throws IOException {
+        ObjectNode p = env.withObjectProperty("run").withArrayProperty("machineLoad").addObject();
+        p.put("part", part);
+        p.put("otherCpuShare", share.otherCpu());
+        p.put("stealShare", share.steal());
+        p.put("loadAverage", share.loadAverage());
         writeJson(ENV, env);
     }
 

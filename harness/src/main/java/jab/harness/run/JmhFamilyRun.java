@@ -6,10 +6,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -27,26 +27,29 @@ import jab.harness.family.RunContext;
 import jab.harness.jdk.Jdk;
 
 /**
- * One JMH run: a family's selected benchmarks on one JDK, forks started with that JDK's java (JMH's
- * {@code jvm} option), results written by JMH itself to a JSON file in the work dir.
+ * JMH runs of a family's benchmarks on one JDK: one JMH run per {@link Job} (a result), forks started
+ * with that JDK's java (JMH's {@code jvm} option) and the heap pinned ({@link HeapPin}). JMH's own
+ * RunResult comes back, so results are kept as they finish and forks can be added to one later.
  */
 public final class JmhFamilyRun {
     private JmhFamilyRun() {
     }
 
-    /** The outcome: how many results JMH wrote against how many param combinations were asked. */
-    public record Outcome(int results, int expected, int failures) {
-        public boolean complete() {
-            return results >= expected && failures == 0;
-        }
+    /** Where JMH's output goes and how the run is labelled; one per JDK. */
+    public record Output(Progress progress, PrintStream log, String label) {
     }
 
-    public static Outcome run(Family family, List<BenchmarkListEntry> benchmarks, Jdk jdk, List<String> jvmArgs,
-                              RunContext ctx, Progress progress, Path jsonOut, PrintStream log) throws RunnerException {
+    /**
+     * Measures one job with {@code forks} forks; empty when JMH produced no result (the benchmark
+     * failed: the log says why).
+     */
+    public static Optional<RunResult> measure(Job job, int forks, Jdk jdk, List<String> userJvmArgs, RunContext ctx,
+                                              Output out) throws RunnerException {
+        Family family = job.family();
         JmhSettings settings = family.settings(ctx.profile());
-        Map<String, String[]> params = jmhParams(family, benchmarks, ctx.profile(), ctx.userParams());
+        List<String> jvmArgs = HeapPin.args(userJvmArgs, family.forkHeap(job.benchmark(), job.params()));
         ChainedOptionsBuilder opts = new OptionsBuilder()
-                .forks(settings.forks())
+                .forks(forks)
                 .warmupIterations(settings.warmupIterations())
                 .warmupTime(settings.warmupTime())
                 .measurementIterations(settings.iterations())
@@ -55,12 +58,9 @@ public final class JmhFamilyRun {
                 // Set explicitly: by default JMH hands the forks the host JVM's own arguments.
                 .jvmArgs(jvmArgs.toArray(new String[0]))
                 .shouldFailOnError(false)
-                .resultFormat(ResultFormatType.JSON)
-                .result(jsonOut.toString());
-        for (BenchmarkListEntry b : benchmarks) {
-            opts.include("^" + Pattern.quote(b.getUsername()) + "$");
-        }
-        params.forEach(opts::param);
+                .include("^" + Pattern.quote(job.benchmark()) + "$")
+                .mode(job.entry().getMode());
+        job.params().forEach(opts::param);
         family.customize(opts, jdk, ctx);
         // JMH's jvmArgsAppend replaces rather than adds: keep the family's and add the work dir.
         Options custom = opts.build();
@@ -68,15 +68,15 @@ public final class JmhFamilyRun {
         append.add("-Djab.dir=" + ctx.workDir());
         Options options = new OptionsBuilder().parent(custom).jvmArgsAppend(append.toArray(new String[0])).build();
 
-        OutputFormat logFormat = OutputFormatFactory.createFormatInstance(log, VerboseMode.NORMAL);
+        OutputFormat logFormat = OutputFormatFactory.createFormatInstance(out.log(), VerboseMode.NORMAL);
         OutputFormat console = ctx.verbose() ? OutputFormatFactory.createFormatInstance(ctx.log(), VerboseMode.NORMAL) : null;
-        ProgressFormat format = new ProgressFormat(logFormat, console, progress, "JDK " + jdk.id());
-        var results = new Runner(options, format).run();
-        int count = 0;
-        for (RunResult r : results) {
-            count += r.getBenchmarkResults().isEmpty() ? 0 : 1;
+        ProgressFormat format = new ProgressFormat(logFormat, console, out.progress(), out.label());
+        for (RunResult r : new Runner(options, format).run()) {
+            if (!r.getBenchmarkResults().isEmpty()) {
+                return Optional.of(r);
+            }
         }
-        return new Outcome(count, BenchmarkCatalog.combinations(benchmarks, params), format.errors());
+        return Optional.empty();
     }
 
     /**

@@ -15,6 +15,7 @@ public final class Progress {
     private final int total;
     private int done;
     private int lastWidth;
+    private String label = "";
 
     public Progress(PrintStream out, int total) {
         this.out = out;
@@ -23,7 +24,12 @@ public final class Progress {
     }
 
     public synchronized void started(String what) {
-        show(what, !terminal);
+        show(label.isEmpty() ? what : what + " | " + label, !terminal);
+    }
+
+    /** Words shown after the benchmark on the line from now on, such as the interval being narrowed. */
+    public synchronized void label(String words) {
+        label = words;
     }
 
     public synchronized void finished() {

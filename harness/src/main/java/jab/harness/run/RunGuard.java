@@ -16,6 +16,7 @@ import jab.harness.results.RunStore;
 public final class RunGuard implements AutoCloseable {
     private final Path workDir;
     private final RunStore store;
+    private static final AtomicBoolean STOPPING = new AtomicBoolean();
     private final AtomicBoolean finished = new AtomicBoolean();
     private final Thread hook;
 
@@ -26,11 +27,21 @@ public final class RunGuard implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
+    /** True once a signal asked the run to stop: nothing new (no JMH fork, no job) may start after it. */
+    public static boolean stopping() {
+        return STOPPING.get();
+    }
+
     private void interrupted() {
         if (finished.get()) {
             return;
         }
-        stopChildren();
+        STOPPING.set(true);
+        // JMH starts a job's next fork as soon as one dies; the run thread sees STOPPING only between
+        // jobs, so keep stopping children for a moment.
+        for (int i = 0; i < 3; i++) {
+            stopChildren();
+        }
         try {
             keepLogs();
             WorkDir.delete(workDir);

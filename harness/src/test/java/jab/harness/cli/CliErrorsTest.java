@@ -84,7 +84,7 @@ class CliErrorsTest {
     void unknownProfileListsTheProfiles() {
         JabRunner r = JabRunner.run("run", "fs", "--profile", "fast", "--out", out.toString());
         assertThat(r.exitCode).isEqualTo(2);
-        assertThat(r.err).contains("smoke, quick, thorough");
+        assertThat(r.err).contains("smoke, default, thorough");
     }
 
     @Test

@@ -33,7 +33,10 @@ class CompareCommandTest {
         assertThat(cli.out()).contains("Welch's t-test");
         assertThat(Cli.run("compare", a.toString(), b.toString(), "--fail-on-regression").code()).isEqualTo(1);
         // the other way round it is faster, and no regression
-        Cli back = Cli.run("compare", b.toString(), a.toString(), "--fail-on-regression", "--test", "mann-whitney");
+        // a rank test on fork means needs more forks than three to reach p < 0.05
+        Path a5 = Synthetic.write(tmp.resolve("a5.json"), Synthetic.result("avgt", "ns/op", 100, 1, 0.01, 5, 10));
+        Path b5 = Synthetic.write(tmp.resolve("b5.json"), Synthetic.result("avgt", "ns/op", 120, 2, 0.01, 5, 10));
+        Cli back = Cli.run("compare", b5.toString(), a5.toString(), "--fail-on-regression", "--test", "mann-whitney");
         assertThat(back.code()).isZero();
         assertThat(back.linesWith("SyntheticBenchmark.work")).singleElement().asString().contains("faster");
         assertThat(back.out()).contains("Mann-Whitney U");
@@ -68,7 +71,7 @@ class CompareCommandTest {
     void runsWithNothingInCommonSaySoAndExitZero() throws IOException {
         BenchResult r = Synthetic.result("avgt", "ns/op", 100, 1);
         BenchResult other = new BenchResult("x", "other.OtherBenchmark.run", "avgt", r.params(), r.score(), r.scoreError(),
-                r.unit(), r.rawData(), r.samples(), "", "", "", java.util.List.of());
+                r.unit(), r.rawData(), r.samples(), "", "", "", java.util.List.of(), 1, Double.NaN);
         Path a = Synthetic.write(tmp.resolve("a.json"), r);
         Path b = Synthetic.write(tmp.resolve("b.json"), other);
         Cli cli = Cli.run("compare", a.toString(), b.toString(), "--fail-on-regression");

@@ -17,18 +17,18 @@ class ComparisonTest {
     @EnumSource(StatTest.class)
     void timePerOpUpTwentyPercentIsSlowerAndDownIsFaster(StatTest test) {
         Comparison.Settings s = new Comparison.Settings(test, 0.05, 0.05);
-        BenchResult a = Synthetic.result("avgt", "ns/op", 100, 1);
-        assertThat(Comparison.of("", a, Synthetic.result("avgt", "ns/op", 120, 2), s).verdict()).isEqualTo(Verdict.SLOWER);
-        assertThat(Comparison.of("", a, Synthetic.result("avgt", "ns/op", 80, 2), s).verdict()).isEqualTo(Verdict.FASTER);
+        BenchResult a = Synthetic.result("avgt", "ns/op", 100, 1, 0.01, 5, 10);
+        assertThat(Comparison.of("", a, Synthetic.result("avgt", "ns/op", 120, 2, 0.01, 5, 10), s).verdict()).isEqualTo(Verdict.SLOWER);
+        assertThat(Comparison.of("", a, Synthetic.result("avgt", "ns/op", 80, 2, 0.01, 5, 10), s).verdict()).isEqualTo(Verdict.FASTER);
     }
 
     @ParameterizedTest
     @EnumSource(StatTest.class)
     void throughputUpTwentyPercentIsFasterAndDownIsSlower(StatTest test) {
         Comparison.Settings s = new Comparison.Settings(test, 0.05, 0.05);
-        BenchResult a = Synthetic.result("thrpt", "ops/ms", 100, 4);
-        assertThat(Comparison.of("", a, Synthetic.result("thrpt", "ops/ms", 120, 5), s).verdict()).isEqualTo(Verdict.FASTER);
-        assertThat(Comparison.of("", a, Synthetic.result("thrpt", "ops/ms", 80, 5), s).verdict()).isEqualTo(Verdict.SLOWER);
+        BenchResult a = Synthetic.result("thrpt", "ops/ms", 100, 4, 0.01, 5, 10);
+        assertThat(Comparison.of("", a, Synthetic.result("thrpt", "ops/ms", 120, 5, 0.01, 5, 10), s).verdict()).isEqualTo(Verdict.FASTER);
+        assertThat(Comparison.of("", a, Synthetic.result("thrpt", "ops/ms", 80, 5, 0.01, 5, 10), s).verdict()).isEqualTo(Verdict.SLOWER);
     }
 
     @Test
@@ -63,7 +63,7 @@ class ComparisonTest {
     void withoutRawDataNothingIsClaimed() {
         BenchResult a = Synthetic.result("avgt", "ns/op", 100, 1);
         BenchResult bare = new BenchResult("x", a.benchmark(), "avgt", a.params(), 150, Double.NaN, "ns/op", List.of(), 0,
-                "", "", "", List.of());
+                "", "", "", List.of(), 1, Double.NaN);
         Comparison c = Comparison.of("", a, bare, WELCH);
         assertThat(c.verdict()).isEqualTo(Verdict.NOT_TESTED);
         assertThat(c.ratio().ratio()).isEqualTo(1.5, org.assertj.core.data.Offset.offset(0.01));
@@ -84,8 +84,9 @@ class ComparisonTest {
         int raw = 0;
         int alarms = 0;
         for (int i = 0; i < pairs; i++) {
-            BenchResult a = Synthetic.result("avgt", "ns/op", 100, 1000L + 2 * i, 0.05, 3, 10);
-            BenchResult b = Synthetic.result("avgt", "ns/op", 100, 1001L + 2 * i, 0.05, 3, 10);
+            // five forks a side: with three, a rank test on fork means cannot reach p < 0.05 at all
+            BenchResult a = Synthetic.result("avgt", "ns/op", 100, 1000L + 2 * i, 0.05, 5, 10);
+            BenchResult b = Synthetic.result("avgt", "ns/op", 100, 1001L + 2 * i, 0.05, 5, 10);
             if (Comparison.of("", a, b, noThreshold).verdict() != Verdict.NO_CHANGE) {
                 raw++;
             }

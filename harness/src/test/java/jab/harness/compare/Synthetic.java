@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import jab.harness.results.BenchResult;
-import jab.harness.results.Stats;
+import jab.harness.stats.Stats;
 
 /**
  * Synthetic JMH results with known means, as /work/shared/checks/synth_jmh.py makes them: forks x
@@ -36,7 +36,7 @@ public final class Synthetic {
         }
         double[] all = raw.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
         return new BenchResult("synthetic", BENCHMARK, mode, Map.of("size", "1024"), Stats.mean(all), Stats.error999(all), unit,
-                raw, all.length, "17.0.15", "OpenJDK 64-Bit Server VM", "17.0.15+6", List.of());
+                raw, all.length, "17.0.15", "OpenJDK 64-Bit Server VM", "17.0.15+6", List.of(), 1, 0.2);
     }
 
     /** synth_jmh.py's shape: 3 forks x 10 iterations, 1% noise. */

@@ -1,4 +1,4 @@
-package jab.harness.results;
+package jab.harness.stats;
 
 import java.util.Arrays;
 

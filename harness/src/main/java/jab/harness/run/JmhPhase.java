@@ -1,0 +1,183 @@
+package jab.harness.run;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
+
+import jab.harness.env.MachineLoad;
+import jab.harness.family.RunContext;
+import jab.harness.jdk.Jdk;
+import jab.harness.results.RunStore;
+
+/**
+ * The JMH part of a run. First every result is measured with its family's forks, JDK after JDK, each
+ * written to the run directory as soon as it is measured (an interruption keeps it). Then, when the
+ * run has a precision goal, {@link Refinement} adds forks to the results whose fork-level interval is
+ * still too wide, the widest first, across all JDKs, within the time budget. How busy the machine was
+ * is sampled for each part.
+ */
+public final class JmhPhase {
+    /** What the phase needs from the run: its jobs per JDK, contexts, fork options, where to write. */
+    public record Setup(Map<Jdk, List<Job>> jobs, Map<jab.harness.family.Family, RunContext> contexts,
+                        List<String> forkArgs, Path workDir, Precision precision, long startNanos) {
+    }
+
+    /** Where notes go: the store and the console, as the run command says them. */
+    public interface Notes {
+        void note(String note) throws IOException;
+    }
+
+    /** One result as it grows: its job, JDK, JMH's RunResult so far and its time per fork. */
+    static final class Slot {
+        final Jdk jdk;
+        final Job job;
+        RunResult result;
+        double secondsPerFork;
+        boolean givenUp;
+
+        Slot(Jdk jdk, Job job, RunResult result, double secondsPerFork) {
+            this.jdk = jdk;
+            this.job = job;
+            this.result = result;
+            this.secondsPerFork = secondsPerFork;
+        }
+    }
+
+    private final Setup setup;
+    private final RunStore store;
+    private final Notes notes;
+    private final PrintStream console;
+    private final Map<Jdk, List<Slot>> slots = new LinkedHashMap<>();
+    private final Map<Jdk, PrintStream> logs = new LinkedHashMap<>();
+
+    public JmhPhase(Setup setup, RunStore store, Notes notes, PrintStream console) {
+        this.setup = setup;
+        this.store = store;
+        this.notes = notes;
+        this.console = console;
+    }
+
+    /** Runs it all; false when a result could not be measured (the notes say which). */
+    public boolean run() throws IOException {
+        int total = setup.jobs().values().stream().mapToInt(List::size).sum();
+        Progress progress = new Progress(console, total);
+        boolean ok = true;
+        try {
+            for (Map.Entry<Jdk, List<Job>> e : setup.jobs().entrySet()) {
+                Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();
+                ok &= firstPass(e.getKey(), e.getValue(), progress);
+                recordLoad("JDK " + e.getKey().id(), before);
+            }
+            progress.close();
+            if (setup.precision().active() && !RunGuard.stopping()) {
+                Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();
+                new Refinement(this, setup.precision(), setup.startNanos()).run();
+                recordLoad("adding forks", before);
+            }
+        } finally {
+            progress.close();
+            for (Map.Entry<Jdk, PrintStream> l : logs.entrySet()) {
+                l.getValue().close();
+                store.adoptLog(l.getKey().id(), logPath(l.getKey()));
+            }
+        }
+        return ok;
+    }
+
+    private boolean firstPass(Jdk jdk, List<Job> jobs, Progress progress) throws IOException {
+        boolean ok = true;
+        List<Slot> done = slots.computeIfAbsent(jdk, k -> new ArrayList<>());
+        for (Job job : jobs) {
+            if (RunGuard.stopping()) {
+                return false;
+            }
+            int forks = job.family().settings(setup.contexts().get(job.family()).profile()).forks();
+            long t0 = System.nanoTime();
+            Optional<RunResult> r = measure(jdk, job, forks, progress);
+            double perFork = (System.nanoTime() - t0) / 1e9 / forks;
+            if (r.isPresent()) {
+                done.add(new Slot(jdk, job, r.get(), perFork));
+                writeJmh(jdk);
+            } else {
+                ok = false;
+                notes.note("JDK " + jdk.id() + " " + job.label() + ": no result; see " + RunStore.jmhLog(jdk.id()));
+            }
+        }
+        return ok;
+    }
+
+    /** One JMH run of a job; empty when it failed (or threw: the log and a note say so). */
+    Optional<RunResult> measure(Jdk jdk, Job job, int forks, Progress progress) throws IOException {
+        JmhFamilyRun.Output out = new JmhFamilyRun.Output(progress, log(jdk), "JDK " + jdk.id());
+        try {
+            return JmhFamilyRun.measure(job, forks, jdk, setup.forkArgs(), setup.contexts().get(job.family()), out);
+        } catch (Exception ex) {
+            notes.note("JDK " + jdk.id() + " " + job.label() + " failed: " + ex.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    List<Slot> slots() {
+        return slots.values().stream().flatMap(List::stream).toList();
+    }
+
+    Notes notes() {
+        return notes;
+    }
+
+    PrintStream console() {
+        return console;
+    }
+
+    /** JMH's JSON of one JDK's results so far, written by JMH's own formatter, replacing the last one. */
+    void writeJmh(Jdk jdk) throws IOException {
+        List<RunResult> rs = slots.getOrDefault(jdk, List.of()).stream().map(s -> s.result).toList();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (PrintStream ps = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            ResultFormatFactory.getInstance(ResultFormatType.JSON, ps).writeOut(rs);
+        }
+        store.writeJmh(jdk.id(), bytes.toString(StandardCharsets.UTF_8));
+    }
+
+    private PrintStream log(Jdk jdk) throws IOException {
+        PrintStream l = logs.get(jdk);
+        if (l == null) {
+            l = new PrintStream(Files.newOutputStream(logPath(jdk)), true, StandardCharsets.UTF_8);
+            logs.put(jdk, l);
+        }
+        return l;
+    }
+
+    private Path logPath(Jdk jdk) {
+        return setup.workDir().resolve(RunStore.jmhLog(jdk.id()));
+    }
+
+    private void recordLoad(String part, Optional<MachineLoad.Snapshot> before) throws IOException {
+        Optional<MachineLoad.Snapshot> after = MachineLoad.snapshot();
+        if (before.isPresent() && after.isPresent()) {
+            store.machineLoad(part, MachineLoad.between(before.get(), after.get()));
+        }
+    }
+
+    /** Seconds left of the budget; infinite without one. */
+    double secondsLeft() {
+        Duration budget = setup.precision().budget();
+        if (budget == null) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return budget.toMillis() / 1e3 - (System.nanoTime() - setup.startNanos()) / 1e9;
+    }
+}

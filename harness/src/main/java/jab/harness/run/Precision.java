@@ -1,0 +1,64 @@
+package jab.harness.run;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import jab.harness.UsageException;
+
+/**
+ * The run's precision goal: forks are added to a result until jab's fork-level 95% interval is at
+ * most {@code target} of its mean, up to {@code maxForks}, within {@code budget} for the whole run.
+ *
+ * @param target   relative half-width (0.05 for 5%); 0: no goal, every result keeps its first forks
+ * @param maxForks the most forks one result gets
+ * @param budget   the whole run's time; null: no cap
+ */
+public record Precision(double target, int maxForks, Duration budget) {
+    public static final Precision NONE = new Precision(0, 1, null);
+
+    public boolean active() {
+        return target > 0;
+    }
+
+    /** "5%", "0.05", "2.5%"; "off" or "0" for none. */
+    public static double parseTarget(String s) {
+        String t = s.trim().toLowerCase(Locale.ROOT);
+        if (t.equals("off") || t.equals("none")) {
+            return 0;
+        }
+        try {
+            boolean pct = t.endsWith("%");
+            double v = Double.parseDouble(pct ? t.substring(0, t.length() - 1) : t);
+            double f = pct || v >= 1 ? v / 100 : v;
+            if (f >= 0 && f < 1) {
+                return f;
+            }
+        } catch (NumberFormatException ignored) {
+            // falls through to the message
+        }
+        throw new UsageException("--precision " + s + ": expected a percentage such as 5% (the 95% interval's half-width "
+                + "relative to the mean), or off");
+    }
+
+    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(s|m|min|h)?");
+
+    /** "15m", "90s", "1h", "1.5h"; bare numbers are minutes. Zero and negative budgets are refused. */
+    public static Duration parseBudget(String s) {
+        Matcher m = DURATION.matcher(s.trim().toLowerCase(Locale.ROOT));
+        if (m.matches()) {
+            double v = Double.parseDouble(m.group(1));
+            String unit = m.group(2) == null ? "m" : m.group(2);
+            double seconds = switch (unit) {
+                case "s" -> v;
+                case "h" -> v * 3600;
+                default -> v * 60;
+            };
+            if (seconds >= 1) {
+                return Duration.ofMillis((long) (seconds * 1000));
+            }
+        }
+        throw new UsageException("--budget " + s + ": expected a time above zero such as 15m, 90s or 1h");
+    }
+}

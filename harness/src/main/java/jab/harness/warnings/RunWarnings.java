@@ -1,0 +1,69 @@
+package jab.harness.warnings;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+
+import jab.harness.results.BenchResult;
+import jab.harness.stats.ForkInterval;
+
+/**
+ * Every warning of a run: each result's ({@link ResultChecks}) and the machine's (busy during the
+ * run), from the results and env.json alone, so summary, report and the end of a run say the same.
+ */
+public final class RunWarnings {
+    /** CPU time of other processes above this share of the machine makes the run a busy one. */
+    static final double OTHER_CPU = 0.10;
+    /** Time the hypervisor gave to other guests above this share. */
+    static final double STEAL = 0.02;
+
+    private RunWarnings() {
+    }
+
+    /**
+     * @param byJdk the JVM results per JDK id ("" when unknown), then anything else measured (native)
+     * @param env   the run's env.json, or null for a bare JMH file
+     */
+    public static List<Warning> of(Map<String, List<BenchResult>> byJdk, JsonNode env) {
+        JsonNode e = env == null ? MissingNode.getInstance() : env;
+        ResultChecks.Context ctx = new ResultChecks.Context(e.path("cpu").path("logicalThreads").asInt(0),
+                e.path("run").path("precision").asDouble(0));
+        List<Warning> out = new ArrayList<>(machine(e));
+        byJdk.forEach((jdk, rs) -> {
+            for (BenchResult r : rs) {
+                out.addAll(ResultChecks.of(r, subject(jdk, r), ctx));
+            }
+        });
+        return out;
+    }
+
+    /** "JDK 17 FileExistsBenchmark.existingFile api=FILE_EXISTS" */
+    public static String subject(String jdk, BenchResult r) {
+        String who = r.benchmark().startsWith("native.") ? r.benchmark() : r.shortName();
+        String params = r.params().entrySet().stream().map(p -> p.getKey() + "=" + p.getValue()).collect(Collectors.joining(" "));
+        return (jdk.isEmpty() ? "" : "JDK " + jdk + " ") + who + (params.isEmpty() ? "" : " " + params);
+    }
+
+    /** The machine's share of CPU used by others and stolen, per part of the run that jab sampled. */
+    static List<Warning> machine(JsonNode env) {
+        List<Warning> out = new ArrayList<>();
+        for (JsonNode part : env.path("run").path("machineLoad")) {
+            double other = part.path("otherCpuShare").asDouble(0);
+            double steal = part.path("stealShare").asDouble(0);
+            if (other <= OTHER_CPU && steal <= STEAL) {
+                continue;
+            }
+            out.add(new Warning(Warning.Kind.BUSY_MACHINE, part.path("part").asText("the run"),
+                    String.format(Locale.ROOT, "while it ran, other processes used %s of the machine's CPU time and the "
+                            + "hypervisor took %s (steal); load average %.2f.", ForkInterval.percent(other),
+                            ForkInterval.percent(steal), part.path("loadAverage").asDouble(0)),
+                    "measure again on a quiet machine; its figures are slower and noisier than the machine can do."));
+        }
+        return out;
+    }
+}

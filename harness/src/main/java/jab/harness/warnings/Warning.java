@@ -1,0 +1,36 @@
+package jab.harness.warnings;
+
+/**
+ * Something about a figure that a reader must know before trusting it, with what to do about it.
+ * Only made when its rule fires: clean data raises none.
+ *
+ * @param subject the result it concerns ("JDK 17 FileExistsBenchmark.existingFile api=FILE_EXISTS"), or the run
+ * @param finding what the data shows, with the figures
+ * @param advice  what to do
+ */
+public record Warning(Kind kind, String subject, String finding, String advice) {
+
+    /** The kinds; {@link #title} is the words a reader (and grep) finds. */
+    public enum Kind {
+        FORKS_DISAGREE("forks disagree"),
+        WARMUP_NOT_REACHED("warm-up not reached"),
+        DRIFT("iterations drift"),
+        OUTLIERS("outliers"),
+        FEW_OPERATIONS("few operations per iteration"),
+        OVERSUBSCRIBED("more threads than CPUs"),
+        BELOW_FLOOR("below its native floor"),
+        BUSY_MACHINE("busy machine"),
+        PRECISION_MISSED("precision target missed");
+
+        public final String title;
+
+        Kind(String title) {
+            this.title = title;
+        }
+    }
+
+    /** One line: "forks disagree: JDK 17 X.y api=A: fork means 100.2 to 141.0 ... What to do: ...". */
+    public String line() {
+        return kind.title + ": " + subject + ": " + finding + " What to do: " + advice;
+    }
+}
