@@ -34,6 +34,7 @@ public final class CommandTree {
         }
         cli.addSubcommand(run);
         cli.addSubcommand(new SummaryCommand(families));
+        cli.addSubcommand(new ReadmeCommand());
         Map<String, CommandLine> verbs = new LinkedHashMap<>();
         for (Family f : families.all()) {
             for (Subcommand s : f.subcommands()) {

@@ -1,0 +1,62 @@
+package jab.harness.report;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import jab.harness.page.MarkdownPage;
+import jab.harness.results.BenchResult;
+import jab.harness.results.ResultTable;
+import jab.harness.results.RunResults;
+
+/**
+ * A README's "Results" section in seed 000's layout, from published runs: per run an OS heading and
+ * a hardware heading, then per JDK a code block with Test Date, VM version, VM options and the table
+ * (JMH's columns and jab's fork-level interval). Made by jab from the run directories, never by hand.
+ */
+public final class ReadmeResults {
+    public static final String BEGIN = "<!-- jab readme: begin (written by ./jab readme; do not edit by hand) -->";
+    public static final String END = "<!-- jab readme: end -->";
+
+    private ReadmeResults() {
+    }
+
+    /** The section's Markdown, between the markers, for runs in the order given (named by their paths). */
+    public static String markdown(List<Path> runDirs, List<RunResults> runs) {
+        StringBuilder out = new StringBuilder(BEGIN).append("\n\n");
+        for (int i = 0; i < runs.size(); i++) {
+            RunResults run = runs.get(i);
+            ObjectNode env = run.env().filter(e -> e instanceof ObjectNode).map(e -> (ObjectNode) e).orElse(null);
+            MarkdownPage page = new MarkdownPage();
+            if (env != null) {
+                Report.machineHeadings(page, env, 4);
+                String command = env.path("run").path("command").asText("");
+                page.paragraph("`" + command + "` (" + runDirs.get(i).getFileName() + ", profile "
+                        + env.path("run").path("profile").asText("?") + "):");
+            }
+            for (String jdk : run.jdkIds()) {
+                List<BenchResult> rs = run.jmh(jdk);
+                if (!rs.isEmpty()) {
+                    page.pre(Summary.vmHead(env, rs.get(0)) + "\n" + ResultTable.format(rs));
+                }
+            }
+            if (!run.baselines().isEmpty()) {
+                page.paragraph("Native baselines (the same work from C):");
+                page.pre(ResultTable.format(run.baselines()));
+            }
+            out.append(page.body().strip()).append("\n\n");
+        }
+        return out.append(END).append('\n').toString();
+    }
+
+    /** The README with its section between the markers replaced, or appended under "## Results" when absent. */
+    public static String replace(String readme, String section) {
+        int b = readme.indexOf(BEGIN);
+        int e = readme.indexOf(END);
+        if (b >= 0 && e > b) {
+            return readme.substring(0, b) + section + readme.substring(e + END.length() + (readme.startsWith("\n", e + END.length()) ? 1 : 0));
+        }
+        return readme.stripTrailing() + "\n\n## Results\n\n" + section;
+    }
+}
