@@ -15,7 +15,7 @@ import jab.harness.family.Family;
 
 /**
  * Every check of a run's input that can be made before anything runs: params known to the selected
- * benchmarks and accepted by their families, --dir usable, enough free space.
+ * benchmarks, enum params given one of their constants, --dir usable, enough free space.
  */
 public final class InputChecks {
     /** Kept free beyond what the families ask for, so a run never fills the disk. */
@@ -33,6 +33,7 @@ public final class InputChecks {
                         + (known.isEmpty() ? "none" : String.join(", ", known)));
             }
         }
+        selection.values().forEach(l -> EnumParams.check(l, params));
     }
 
     public static Path usableDir(Path dir, String option) {

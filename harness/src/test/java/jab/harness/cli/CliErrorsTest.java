@@ -4,16 +4,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import jab.bench.fs.ExistenceCheck;
+import jab.bench.mmap.WriteStrategy;
+import jab.bench.process.ProcessLauncher;
 import jab.harness.JabRunner;
+import jab.harness.jdk.JdkDiscovery;
 
 /** Every refusal of bad input: exit 2, a message that helps, and no run directory made. */
 class CliErrorsTest {
     @TempDir
     Path out;
+
+    @TempDir
+    Path dir;
 
     @Test
     void unknownFamilyListsTheFamilies() {
@@ -28,7 +39,7 @@ class CliErrorsTest {
     void missingJdkListsTheJdksFound() {
         JabRunner r = JabRunner.run("run", "fs", "--jdk", "8", "--profile", "smoke", "--out", out.toString());
         assertThat(r.exitCode).isEqualTo(2);
-        assertThat(r.err).contains("no JDK matches --jdk 8").contains("JDKs found").contains(jab.harness.jdk.JdkDiscovery.current().home().toString());
+        assertThat(r.err).contains("no JDK matches --jdk 8").contains("JDKs found").contains(JdkDiscovery.current().home().toString());
         assertNothingWritten();
     }
 
@@ -109,6 +120,30 @@ class CliErrorsTest {
         assertThat(r.exitCode).isZero();
         assertThat(r.out).contains("fs: ").contains("FileExistsBenchmark.missingFile").contains("api=FILE_EXISTS");
         assertThat(JabRunner.run("list", "FileExists.*random").out).doesNotContain("existingFile ").contains("randomMissingFiles");
+    }
+
+    @Test
+    void anUnknownParamValueIsRefusedBeforeWorkInEveryFamily() {
+        // enum params: the benchmark's enum lists the values; kv's impl is a text its family reads
+        Map<String, String> given = new LinkedHashMap<>();
+        given.put("fs", "api=NO_SUCH_API");
+        given.put("process", "launcher=NO_SUCH_LAUNCHER");
+        given.put("mmap", "strategy=NO_SUCH_STRATEGY");
+        given.put("kv", "impl=NO_SUCH_IMPL");
+        Map<String, String> listed = Map.of("fs", constants(ExistenceCheck.class), "process", constants(ProcessLauncher.class),
+                "mmap", constants(WriteStrategy.class), "kv", "CONCURRENT_HASH_MAP or STORE_<n>");
+        given.forEach((family, param) -> {
+            JabRunner r = JabRunner.run("run", family, "--profile", "smoke", "-p", param, "--dir", dir.toString(), "--out", out.toString());
+            assertThat(r.exitCode).as(family + ": " + r.err).isEqualTo(2);
+            assertThat(r.err).contains(param.substring(param.indexOf('=') + 1)).contains(listed.get(family)).doesNotContain("Exception");
+            assertThat(r.out).as("nothing ran").doesNotContain("jab run:");
+        });
+        assertNothingWritten();
+        assertThat(dir.toFile().list()).as("no work folder in --dir").isEmpty();
+    }
+
+    private static String constants(Class<? extends Enum<?>> type) {
+        return Arrays.stream(type.getEnumConstants()).map(Enum::name).collect(Collectors.joining(", "));
     }
 
     private void assertNothingWritten() {
