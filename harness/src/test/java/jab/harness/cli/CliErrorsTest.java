@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -140,6 +141,22 @@ class CliErrorsTest {
         });
         assertNothingWritten();
         assertThat(dir.toFile().list()).as("no work folder in --dir").isEmpty();
+    }
+
+    @Test
+    void aJdkOlderThanTheBenchmarksIsRefused() throws Exception {
+        // as JDK 8 describes itself: a release file, and a java that prints its version and no runtime version
+        Path jdk8 = Files.createDirectories(dir.resolve("jdk8"));
+        Files.createDirectories(jdk8.resolve("bin"));
+        Files.writeString(jdk8.resolve("release"), "JAVA_VERSION=\"1.8.0_392\"\nIMPLEMENTOR=\"Fake\"\n");
+        Path java = Files.writeString(jdk8.resolve("bin/java"), "#!/bin/sh\necho 'openjdk version \"1.8.0_392\"' >&2\n"
+                + "echo '    java.specification.version = 1.8' >&2\nexit 0\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        JabRunner r = JabRunner.run("run", "fs", "--profile", "smoke", "--jdk", jdk8.toString(), "--out", out.toString());
+        assertThat(r.exitCode).as(r.err).isEqualTo(2);
+        assertThat(r.err).contains("JDK 1.8.0_392").contains("too old").contains("need JDK 11 or newer")
+                .contains(JdkDiscovery.current().home().toString());
+        assertNothingWritten();
     }
 
     private static String constants(Class<? extends Enum<?>> type) {
