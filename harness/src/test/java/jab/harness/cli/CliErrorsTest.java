@@ -1,12 +1,14 @@
 package jab.harness.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -17,6 +19,7 @@ import jab.bench.fs.ExistenceCheck;
 import jab.bench.mmap.WriteStrategy;
 import jab.bench.process.ProcessLauncher;
 import jab.harness.JabRunner;
+import jab.harness.compare.Fixtures;
 import jab.harness.jdk.JdkDiscovery;
 
 /** Every refusal of bad input: exit 2, a message that helps, and no run directory made. */
@@ -157,6 +160,35 @@ class CliErrorsTest {
         assertThat(r.err).contains("JDK 1.8.0_392").contains("too old").contains("need JDK 11 or newer")
                 .contains(JdkDiscovery.current().home().toString());
         assertNothingWritten();
+    }
+
+    @Test
+    void outAtARegularFileIsRefusedByRunReportAndMerge() throws Exception {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        Path run = Fixtures.run("linux-run");
+        for (String[] args : List.of(new String[] {"run", "fs", "--profile", "smoke", "--out", file.toString()},
+                new String[] {"report", run.toString(), "--out", file.toString()},
+                new String[] {"merge", run.toString(), "--out", file.toString()})) {
+            JabRunner r = JabRunner.run(args);
+            assertThat(r.exitCode).as(args[0] + ": " + r.err).isEqualTo(2);
+            assertThat(r.err).contains("--out " + file + " is a file, not a directory").doesNotContain("Exception");
+        }
+        JabRunner under = JabRunner.run("report", run.toString(), "--out", file.resolve("sub").toString());
+        assertThat(under.exitCode).isEqualTo(2);
+        assertThat(under.err).contains("--out " + file.resolve("sub") + " cannot be created: Not a directory");
+        assertThat(file).hasContent("x");
+    }
+
+    @Test
+    void outWhereNobodyMayWriteIsRefused() {
+        Path proc = Path.of("/proc"); // read-only even for root, unlike a chmod-ed directory
+        assumeTrue(Files.isDirectory(proc), "a Linux /proc");
+        for (String[] args : List.of(new String[] {"run", "fs", "--profile", "smoke", "--out", proc.toString()},
+                new String[] {"report", Fixtures.run("linux-run").toString(), "--out", proc.toString()})) {
+            JabRunner r = JabRunner.run(args);
+            assertThat(r.exitCode).as(args[0] + ": " + r.err).isEqualTo(2);
+            assertThat(r.err).contains("--out /proc is not writable");
+        }
     }
 
     private static String constants(Class<? extends Enum<?>> type) {
