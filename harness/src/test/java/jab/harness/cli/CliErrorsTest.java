@@ -191,6 +191,21 @@ class CliErrorsTest {
         }
     }
 
+    @Test
+    void aHistogramEntryWithoutItsCountIsRefusedByCompareReportAndMerge() throws Exception {
+        Path bad = Files.writeString(dir.resolve("hist.json"), "[{\"benchmark\": \"x.Y.z\", \"mode\": \"sample\", \"params\": {},"
+                + " \"primaryMetric\": {\"score\": 1.0, \"scoreError\": 0.1, \"scoreUnit\": \"us/op\", \"rawDataHistogram\": [[[[1.0]]]]}}]");
+        for (String[] args : List.of(new String[] {"compare", bad.toString(), bad.toString()},
+                new String[] {"report", bad.toString(), "--out", out.toString()},
+                new String[] {"merge", bad.toString(), "--out", out.toString()})) {
+            JabRunner r = JabRunner.run(args);
+            assertThat(r.exitCode).as(args[0] + ": " + r.err).isEqualTo(2);
+            assertThat(r.err).contains(bad + " is not JMH JSON: benchmark x.Y.z: rawDataHistogram[0][0][0]")
+                    .contains("[value, count]").doesNotContain("Exception");
+        }
+        assertNothingWritten();
+    }
+
     private static String constants(Class<? extends Enum<?>> type) {
         return Arrays.stream(type.getEnumConstants()).map(Enum::name).collect(Collectors.joining(", "));
     }
