@@ -20,6 +20,7 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
+import jab.bench.support.HostWatch;
 import jab.harness.family.Family;
 import jab.harness.family.JmhSettings;
 import jab.harness.family.Profile;
@@ -61,6 +62,7 @@ public final class JmhFamilyRun {
             opts.include("^" + Pattern.quote(b.getUsername()) + "$");
         }
         params.forEach(opts::param);
+        opts.addProfiler(HostWatch.class); // forks end themselves when jab is killed: see HostWatch
         family.customize(opts, jdk, ctx);
         // JMH's jvmArgsAppend replaces rather than adds: keep the family's and add the work dir.
         Options custom = opts.build();
