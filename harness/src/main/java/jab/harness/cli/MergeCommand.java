@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import jab.harness.compare.Input;
 import jab.harness.family.FamilySet;
 import jab.harness.report.Merge;
+import jab.harness.run.InputChecks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -39,6 +40,7 @@ public final class MergeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Input> inputs = runs.stream().map(Input::load).toList();
+        InputChecks.outputDir(out, "--out");
         Merge.write(inputs, families, out);
         spec.commandLine().getOut().println("report: " + out.resolve("report.md") + "\nreport: " + out.resolve("report.html"));
         return 0;

@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import jab.harness.compare.Input;
 import jab.harness.family.FamilySet;
 import jab.harness.report.Report;
+import jab.harness.run.InputChecks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -41,6 +42,7 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<Input> inputs = runs.stream().map(Input::load).toList();
         Path dir = out != null ? out : (inputs.get(0).run().isPresent() ? inputs.get(0).path() : Path.of("."));
+        InputChecks.outputDir(dir, out != null ? "--out" : "the report's directory");
         Report.write(inputs, families, dir);
         spec.commandLine().getOut().println("report: " + dir.resolve("report.md") + "\nreport: " + dir.resolve("report.html"));
         return 0;

@@ -171,9 +171,7 @@ public final class RunCommand implements Callable<Integer> {
         families.all().forEach(Family::checkRunOptions);
         List<String> forkArgs = jvmArgs.isBlank() ? List.of() : Arrays.asList(jvmArgs.trim().split("\\s+"));
         Path benchDir = InputChecks.usableDir(dir != null ? dir : Paths.get(System.getProperty("java.io.tmpdir")), "--dir");
-        Path outDir = (out != null ? out : JabHome.get().resolve("results")).toAbsolutePath();
-        Files.createDirectories(outDir);
-        InputChecks.usableDir(outDir, "--out");
+        Path outDir = InputChecks.outputDir(out != null ? out : JabHome.get().resolve("results"), "--out");
 
         Path workDir = WorkDir.under(benchDir);
         RunContext base = new RunContext(p, userParams, Map.of(), jdks, workDir, console, verbose);

@@ -28,6 +28,8 @@ import jab.harness.exec.Subprocess;
 public final class JdkDiscovery {
     private static final Pattern VERSION_LINE = Pattern.compile("^\\s*java\\.runtime\\.version = (.+)$");
     private static final Pattern VENDOR_LINE = Pattern.compile("^\\s*java\\.vendor = (.+)$");
+    /** {@code openjdk version "1.8.0_392" 2023-10-17}: what every java -version prints first, on 8 too. */
+    private static final Pattern BANNER_LINE = Pattern.compile("^\\S+ version \"([^\"]+)\"");
 
     private final Map<String, String> env;
     private final Path userHome;
@@ -162,17 +164,24 @@ public final class JdkDiscovery {
             String out = Subprocess.of(home.resolve("bin/java").toString(), "-XshowSettings:properties", "-version")
                     .mergeStderrIntoStdout().timeout(Duration.ofSeconds(30)).run().stdout();
             String version = null;
+            String banner = null;
             String vendor = null;
             for (String line : out.split("\\R")) {
                 Matcher m = VERSION_LINE.matcher(line);
                 if (m.matches()) {
                     version = m.group(1).trim();
                 }
+                m = BANNER_LINE.matcher(line);
+                if (banner == null && m.find()) {
+                    banner = m.group(1);
+                }
                 m = VENDOR_LINE.matcher(line);
                 if (m.matches()) {
                     vendor = m.group(1).trim();
                 }
             }
+            // a java that lists no properties still says its version: enough to tell it is too old
+            version = version != null ? version : banner;
             return version == null ? Optional.empty() : Optional.of(new String[] {version, vendor == null ? "unknown" : vendor});
         } catch (IOException e) {
             return Optional.empty();

@@ -14,7 +14,9 @@ import jab.harness.UsageException;
 
 /**
  * Turns {@code --jdk} into JDKs: {@code all}, a feature version ({@code 17}), or a path to a JDK
- * home (or its bin/java), comma-separated. Nothing found is a usage error that lists what exists.
+ * home (or its bin/java), comma-separated. Nothing found is a usage error that lists what exists;
+ * so is a JDK older than the benchmarks' class files ({@link BenchmarkRelease}), which {@code all}
+ * leaves out.
  */
 public final class JdkSelector {
     private JdkSelector() {
@@ -25,6 +27,7 @@ public final class JdkSelector {
             return List.of(JdkDiscovery.current());
         }
         List<Jdk> installed = discovery.discover();
+        int minimum = BenchmarkRelease.minimumFeature();
         Map<Path, Jdk> chosen = new LinkedHashMap<>();
         for (String part : spec.split(",")) {
             String s = part.trim();
@@ -35,7 +38,7 @@ public final class JdkSelector {
                 // One JDK per feature version: the running one wins its version, else the first found.
                 Map<Integer, Jdk> perFeature = new LinkedHashMap<>();
                 Jdk running = JdkDiscovery.current();
-                for (Jdk j : installed) {
+                for (Jdk j : installed.stream().filter(j -> j.feature() >= minimum).toList()) {
                     perFeature.merge(j.feature(), j, (a, b) -> b.home().equals(running.home()) ? b : a);
                 }
                 perFeature.values().forEach(j -> chosen.put(j.home(), j));
@@ -43,10 +46,10 @@ public final class JdkSelector {
                 int feature = Integer.parseInt(s);
                 Jdk match = installed.stream().filter(j -> j.feature() == feature).findFirst()
                         .orElseThrow(() -> notFound(s, installed));
-                chosen.put(match.home(), match);
+                chosen.put(match.home(), requireRunnable(match, minimum, installed));
             } else {
                 Jdk byPath = byPath(s, installed).orElseThrow(() -> notFound(s, installed));
-                chosen.put(byPath.home(), byPath);
+                chosen.put(byPath.home(), requireRunnable(byPath, minimum, installed));
             }
         }
         if (chosen.isEmpty()) {
@@ -74,10 +77,22 @@ public final class JdkSelector {
     }
 
     private static UsageException notFound(String spec, List<Jdk> installed) {
-        String list = installed.stream()
-                .map(j -> String.format("  %-3d %s  %s", j.feature(), j.version(), j.home()))
-                .collect(Collectors.joining("\n"));
-        return new UsageException("no JDK matches --jdk " + spec + "; JDKs found:\n" + list
+        return new UsageException("no JDK matches --jdk " + spec + "; JDKs found:\n" + list(installed)
                 + "\nUse a feature version (e.g. 17), a JDK home path, or all; add others with JAB_JDKS=/path/one:/path/two");
+    }
+
+    /** A JDK that cannot load the benchmark classes would fail every fork: refused before anything runs. */
+    private static Jdk requireRunnable(Jdk jdk, int minimum, List<Jdk> installed) {
+        if (jdk.feature() >= minimum) {
+            return jdk;
+        }
+        throw new UsageException("JDK " + jdk.version() + " (" + jdk.home() + ") is too old: jab's benchmarks are compiled for Java "
+                + minimum + " and need JDK " + minimum + " or newer; JDKs found that can run them:\n"
+                + list(installed.stream().filter(j -> j.feature() >= minimum).toList()));
+    }
+
+    private static String list(List<Jdk> jdks) {
+        return jdks.stream().map(j -> String.format("  %-3d %s  %s", j.feature(), j.version(), j.home()))
+                .collect(Collectors.joining("\n"));
     }
 }

@@ -20,7 +20,6 @@ import jab.harness.page.Page;
 import jab.harness.results.NativeResult;
 import jab.harness.results.RunResults;
 import jab.mmap.MappedFileWriter;
-import jab.mmap.jruby.RubyWriteStrategy;
 
 /**
  * Sequential file writes in 1k/4k/16k chunks: jab's memory-mapped writer against FileChannel,
@@ -69,16 +68,13 @@ public final class MmapFamily implements Family {
             }
         }
         for (String v : ctx.param("strategy")) {
-            WriteStrategy s = constant(WriteStrategy.class, "strategy", v);
+            WriteStrategy s = WriteStrategy.valueOf(v); // a value that is no constant was refused before (EnumParams)
             for (Jdk jdk : ctx.jdks()) {
                 if (jdk.feature() < s.minimumJdk()) {
                     throw new UsageException("-p strategy=" + v + " needs JDK " + s.minimumJdk() + "+, and JDK "
                             + jdk.id() + " is selected; choose JDKs with --jdk");
                 }
             }
-        }
-        for (String v : ctx.param("rubyStrategy")) {
-            constant(RubyWriteStrategy.class, "rubyStrategy", v);
         }
     }
 
@@ -87,14 +83,6 @@ public final class MmapFamily implements Family {
             return Long.parseLong(v);
         } catch (NumberFormatException e) {
             throw new UsageException("-p " + name + "=" + v + ": not a whole number of bytes");
-        }
-    }
-
-    private static <E extends Enum<E>> E constant(Class<E> type, String name, String v) {
-        try {
-            return Enum.valueOf(type, v);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("-p " + name + "=" + v + ": unknown; one of " + Arrays.toString(type.getEnumConstants()));
         }
     }
 

@@ -13,7 +13,6 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import jab.bench.process.JdkMessages;
 import jab.bench.process.LaunchMechanisms;
 import jab.bench.process.ProcessCommands;
-import jab.bench.process.ProcessLauncher;
 import jab.harness.UsageException;
 import jab.harness.baseline.NativeBuild;
 import jab.harness.family.Family;
@@ -93,12 +92,6 @@ public final class ProcessFamily implements Family {
             if (!Arrays.asList(LaunchMechanisms.NAMES).contains(v)) {
                 throw new UsageException("-p launchMechanism=" + v + ": unknown launch mechanism; use "
                         + String.join(", ", LaunchMechanisms.NAMES) + " (the values of -D" + LaunchMechanisms.PROPERTY + ")");
-            }
-        }
-        for (String v : ctx.param("launcher")) {
-            if (Arrays.stream(ProcessLauncher.values()).noneMatch(l -> l.name().equals(v))) {
-                throw new UsageException("-p launcher=" + v + ": unknown; use one of "
-                        + String.join(", ", Arrays.stream(ProcessLauncher.values()).map(Enum::name).toList()));
             }
         }
         for (String v : ctx.param("touchedHeapMb")) {

@@ -41,6 +41,7 @@ public final class JmhJson {
             if (!r.has("benchmark") || !r.has("primaryMetric")) {
                 throw new UsageException(file + " is not JMH JSON: a result without benchmark or primaryMetric");
             }
+            JmhShape.check(r, file, out.size());
             out.add(parse(r, source));
         }
         return out;

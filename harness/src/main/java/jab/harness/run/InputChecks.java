@@ -1,6 +1,7 @@
 package jab.harness.run;
 
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,7 +16,7 @@ import jab.harness.family.Family;
 
 /**
  * Every check of a run's input that can be made before anything runs: params known to the selected
- * benchmarks and accepted by their families, --dir usable, enough free space.
+ * benchmarks, enum params given one of their constants, --dir usable, enough free space.
  */
 public final class InputChecks {
     /** Kept free beyond what the families ask for, so a run never fills the disk. */
@@ -33,6 +34,7 @@ public final class InputChecks {
                         + (known.isEmpty() ? "none" : String.join(", ", known)));
             }
         }
+        selection.values().forEach(l -> EnumParams.check(l, params));
     }
 
     public static Path usableDir(Path dir, String option) {
@@ -43,9 +45,33 @@ public final class InputChecks {
             Path probe = Files.createTempFile(dir, ".jab-write-test", ".tmp");
             Files.delete(probe);
         } catch (IOException | SecurityException e) {
-            throw new UsageException(option + " " + dir + " is not writable: " + e.getMessage());
+            throw new UsageException(option + " " + dir + " is not writable: " + reason(e));
         }
         return dir.toAbsolutePath().normalize();
+    }
+
+    /**
+     * A directory results go into: made when missing. A regular file, a place where it cannot be made
+     * or one that is not writable is bad input, found before anything runs rather than after it.
+     */
+    public static Path outputDir(Path dir, String option) {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new UsageException(option + " " + dir + " is a file, not a directory");
+        }
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException | SecurityException e) {
+            throw new UsageException(option + " " + dir + " cannot be created: " + reason(e));
+        }
+        return usableDir(dir, option);
+    }
+
+    /** What the OS said, without the path the message names already: "Read-only file system", "AccessDeniedException". */
+    private static String reason(Exception e) {
+        if (e instanceof FileSystemException f) {
+            return f.getReason() != null ? f.getReason() : f.getClass().getSimpleName();
+        }
+        return e.getMessage();
     }
 
     public static void checkSpace(Path dir, long bytesNeeded) {

@@ -1,7 +1,6 @@
 package jab.harness.run;
 
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,6 +19,7 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
+import jab.bench.support.HostWatch;
 import jab.harness.family.Family;
 import jab.harness.family.JmhSettings;
 import jab.harness.family.Profile;
@@ -61,6 +61,7 @@ public final class JmhFamilyRun {
                 .include("^" + Pattern.quote(job.benchmark()) + "$")
                 .mode(job.entry().getMode());
         job.params().forEach(opts::param);
+        opts.addProfiler(HostWatch.class); // forks end themselves when jab is killed: see HostWatch
         family.customize(opts, jdk, ctx);
         // JMH's jvmArgsAppend replaces rather than adds: keep the family's and add the work dir.
         Options custom = opts.build();

@@ -101,6 +101,31 @@ class JdkDiscoveryTest {
     }
 
     @Test
+    void aJdkOlderThanTheBenchmarksIsRefusedByNameAndLeftOutOfAll() throws Exception {
+        Path old = fakeJdk("old", "1.8.0_392", "X");
+        JdkDiscovery d = new JdkDiscovery(Map.of("JAB_JDKS", old.toString()), tmp);
+        assertThat(BenchmarkRelease.minimumFeature()).isEqualTo(11);
+        assertThatThrownBy(() -> JdkSelector.select(old.toString(), d)).isInstanceOf(UsageException.class)
+                .hasMessageContaining("JDK 1.8.0_392 (" + old.toRealPath() + ") is too old").hasMessageContaining("need JDK 11 or newer");
+        assertThatThrownBy(() -> JdkSelector.select("8", d)).isInstanceOf(UsageException.class).hasMessageContaining("too old");
+        assertThat(JdkSelector.select("all", d)).extracting(Jdk::feature).isNotEmpty().allMatch(f -> f >= 11);
+    }
+
+    @Test
+    void aJavaThatListsNoPropertiesIsKnownByItsVersionLine() throws Exception {
+        // no release file: the version comes from java itself, which (like 8's) prints no java.runtime.version
+        Path home = tmp.resolve("banner");
+        Files.createDirectories(home.resolve("bin"));
+        Path java = Files.writeString(home.resolve("bin/java"), "#!/bin/sh\necho 'openjdk version \"1.8.0_392\"' >&2\n"
+                + "echo '    java.specification.version = 1.8' >&2\nexit 0\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        assertThat(JdkDiscovery.describe(home, "test")).hasValueSatisfying(j -> {
+            assertThat(j.version()).isEqualTo("1.8.0_392");
+            assertThat(j.feature()).isEqualTo(8);
+        });
+    }
+
+    @Test
     void thisMachineHasItsJdksFound() {
         // The real discovery on this machine: at least the JDK running the tests, with a vendor and a version.
         List<Jdk> found = new JdkDiscovery().discover();

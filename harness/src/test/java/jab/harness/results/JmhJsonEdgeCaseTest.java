@@ -3,10 +3,14 @@ package jab.harness.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import jab.harness.UsageException;
 
@@ -53,6 +57,33 @@ class JmhJsonEdgeCaseTest {
         assertThat(r.rawData()).isEmpty();
         assertThat(r.samples()).isZero();
         assertThat(r.jdkVersion()).isEmpty();
+    }
+
+    @Test
+    void malformedShapesAreUsageErrorsNamingFileBenchmarkAndField(@TempDir Path dir) throws Exception {
+        // each primaryMetric below breaks one rule JMH's own writer always keeps
+        Map<String, String> broken = new LinkedHashMap<>();
+        broken.put("\"score\": 1, \"rawDataHistogram\": [[[[1.0]]]]", "rawDataHistogram[0][0][0]");
+        broken.put("\"score\": 1, \"rawDataHistogram\": [[[[1.0, 2.5]]]]", "rawDataHistogram[0][0][0]");
+        broken.put("\"score\": 1, \"rawDataHistogram\": [[1.0]]", "rawDataHistogram[0][0]");
+        broken.put("\"score\": 1, \"rawDataHistogram\": {}", "rawDataHistogram");
+        broken.put("\"score\": 1, \"rawData\": [1.0, 2.0]", "rawData[0]");
+        broken.put("\"score\": 1, \"rawData\": [[\"fast\"]]", "rawData[0][0]");
+        broken.put("\"score\": \"high\"", "score");
+        broken.put("\"scoreError\": 0.1", "score");
+        broken.put("\"score\": 1, \"scoreUnit\": 5", "scoreUnit");
+        int n = 0;
+        for (Map.Entry<String, String> b : broken.entrySet()) {
+            Path f = Files.writeString(dir.resolve("bad-" + n++ + ".json"),
+                    "[{\"benchmark\": \"x.Y.z\", \"mode\": \"sample\", \"primaryMetric\": {" + b.getKey() + "}}]");
+            assertThatThrownBy(() -> JmhJson.read(f, "f")).as(b.getKey()).isInstanceOf(UsageException.class)
+                    .hasMessageStartingWith(f + " is not JMH JSON: benchmark x.Y.z: " + b.getValue() + " should be");
+        }
+        Path params = Files.writeString(dir.resolve("params.json"), "[{\"benchmark\": \"x.Y.z\", \"params\": [1],"
+                + " \"primaryMetric\": {\"score\": 1}}]");
+        assertThatThrownBy(() -> JmhJson.read(params, "f")).hasMessageContaining("benchmark x.Y.z: params should be");
+        Path unnamed = Files.writeString(dir.resolve("unnamed.json"), "[{\"benchmark\": 7, \"primaryMetric\": {\"score\": 1}}]");
+        assertThatThrownBy(() -> JmhJson.read(unnamed, "f")).hasMessageContaining("result 1: benchmark should be a name");
     }
 
     @Test

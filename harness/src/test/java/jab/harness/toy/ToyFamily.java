@@ -22,7 +22,8 @@ import picocli.CommandLine.Option;
 /**
  * A family defined only in test sources, found through the test class path's
  * META-INF/services/jab.harness.family.Family: its benchmark (jab.bench.toy), a command under the
- * shared verb {@code verify}, a {@code jab run} option, a measurement with a side document and a
+ * shared verb {@code verify}, {@code jab run} options (one makes its iterations long, so a fork can
+ * be caught in the middle of one), a measurement with a side document and a
  * note, a label, and its own section. Nothing in the harness's main sources knows it.
  */
 public final class ToyFamily implements Family {
@@ -32,6 +33,9 @@ public final class ToyFamily implements Family {
     static final class Options {
         @Option(names = "--toy-greeting", paramLabel = "TEXT", description = "what the toy family writes into its section")
         String greeting = "no greeting";
+
+        @Option(names = "--toy-iteration", paramLabel = "TIME", description = "how long a measurement iteration lasts, e.g. 10min")
+        String iteration = "50ms";
     }
 
     /** The toy's side document. */
@@ -62,7 +66,7 @@ public final class ToyFamily implements Family {
 
     @Override
     public JmhSettings settings(Profile profile) {
-        return JmhSettings.of(1, 1, "50ms", 2, "50ms");
+        return JmhSettings.of(1, 1, "50ms", 2, options.iteration);
     }
 
     @Override
