@@ -42,5 +42,8 @@ if errorlevel 1 (
   type nul > "%STAMP%"
 )
 
-"%JAVA%" %JAB_JAVA_OPTS% -Djab.home="%JAB_HOME%" -cp "%JAR%;%JAB_HOME%\harness\target\lib\*" jab.harness.Jab %*
+rem jab kv serve is a server: an OutOfMemoryError must end it with a message, as in ./jab.
+set "SERVER_OPTS="
+if "%~1"=="kv" if "%~2"=="serve" set "SERVER_OPTS=-XX:+ExitOnOutOfMemoryError"
+"%JAVA%" %JAB_JAVA_OPTS% %SERVER_OPTS% -Djab.home="%JAB_HOME%" -cp "%JAR%;%JAB_HOME%\harness\target\lib\*" jab.harness.Jab %*
 exit /b %ERRORLEVEL%

@@ -7,7 +7,11 @@ public final class Numbers {
 
     /** Redis's string2ll: an optional '-', digits, no leading zeros, no spaces, within 64 bits. */
     public static long parseLong(byte[] b) {
-        int n = b.length;
+        return parseLong(b, b.length);
+    }
+
+    /** As {@link #parseLong(byte[])}, over the first {@code n} bytes of {@code b}. */
+    public static long parseLong(byte[] b, int n) {
         if (n == 0 || n > 20) {
             throw new KvException(KvException.NOT_INTEGER);
         }

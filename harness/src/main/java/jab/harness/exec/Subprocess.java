@@ -171,9 +171,12 @@ public final class Subprocess {
         return new Result(program(), p.exitValue(), out == null ? "" : out.text(), err == null ? "" : err.text(), elapsed);
     }
 
-    /** Starts the child and returns at once; its captured output is read in the background. */
+    /**
+     * Starts the child and returns at once; its captured output is read in the background. The
+     * child ends when jab ends, even by kill -9, where the OS allows it ({@link EndsWithJab}).
+     */
     public Running start() throws IOException {
-        Process p = processBuilder().start();
+        Process p = EndsWithJab.start(processBuilder());
         boolean readOut = stdout.captured();
         boolean readErr = !mergeStderr && stderr.captured();
         LineLog log = readOut || readErr ? new LineLog((readOut ? 1 : 0) + (readErr ? 1 : 0)) : null;

@@ -1,9 +1,16 @@
 package jab.harness.kv;
 
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+
+import com.sun.management.HotSpotDiagnosticMXBean;
 
 import jab.harness.UsageException;
 import jab.kv.load.LoadConfig;
@@ -45,11 +52,25 @@ public final class KvCommand implements Runnable {
         @Option(names = "--shards", defaultValue = "16", description = "store shards, rounded up to a power of two; default 16")
         int shards;
 
-        @Option(names = "--requirepass", paramLabel = "PASSWORD", description = "clients must AUTH with this first")
+        @Option(names = "--requirepass", paramLabel = "PASSWORD",
+                description = "clients must AUTH with this first; not empty. ps shows it: --requirepass-file or the "
+                    + ServeAuth.ENV + " environment variable do not")
         String requirepass;
 
-        @Option(names = "--max-bulk", defaultValue = "8388608", description = "largest argument accepted, bytes; default 8 MiB")
-        int maxBulk;
+        @Option(names = "--requirepass-file", paramLabel = "FILE", description = "the password is this file's one line")
+        Path requirepassFile;
+
+        @Option(names = "--protected-mode", paramLabel = "yes|no", defaultValue = "yes",
+                description = "yes (default): refuse a non-loopback --bind without a password, as Redis")
+        String protectedMode;
+
+        @Option(names = "--proto-max-bulk-len", paramLabel = "SIZE", defaultValue = "512mb",
+                description = "largest argument, as Redis's option (512mb, 64kb, bytes); default 512mb")
+        String protoMaxBulkLen;
+
+        @Option(names = "--client-query-buffer-limit", paramLabel = "SIZE", defaultValue = "1gb",
+                description = "most one client's unfinished command may hold, as Redis's option; default 1gb")
+        String clientQueryBufferLimit;
 
         @Option(names = "--max-keys", defaultValue = "0", description = "most keys stored (0: no limit)")
         long maxKeys;
@@ -59,25 +80,15 @@ public final class KvCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            if (port < 0 || port > 65535) {
-                throw new UsageException("--port must be 0..65535, got " + port);
-            }
-            if (shards < 1 || shards > 65536) {
-                throw new UsageException("--shards must be 1..65536, got " + shards);
-            }
-            if (maxBulk < 1) {
-                throw new UsageException("--max-bulk must be >= 1");
-            }
-            ServerConfig c = new ServerConfig();
-            c.bind = bind;
-            c.port = port;
-            c.shards = shards;
-            c.requirepass = requirepass;
-            c.maxBulk = maxBulk;
-            c.maxKeys = maxKeys;
-            c.ioThreads = ioThreads;
+            ServerConfig c = config();
+            returnIdleHeap();
             KvServer server = new KvServer(c);
-            int bound = server.start();
+            int bound;
+            try {
+                bound = server.start();
+            } catch (IOException e) {
+                throw new UsageException(e.getMessage());
+            }
             CountDownLatch stopped = new CountDownLatch(1);
             // SIGTERM and Ctrl-C run the shutdown hooks: close the listener and connections, then let
             // the JVM exit (the launcher execs java, so the signal reaches this JVM directly).
@@ -87,11 +98,63 @@ public final class KvCommand implements Runnable {
             }, "kv-serve-stop");
             Runtime.getRuntime().addShutdownHook(hook);
             System.out.printf(Locale.ROOT, "jab kv serve: listening on %s:%d (%s transport, %d shards%s)%n",
-                    bind, bound, server.transport(), server.store().shardCount(), requirepass != null ? ", AUTH required" : "");
+                    bind, bound, server.transport(), server.store().shardCount(), c.requirepass != null ? ", AUTH required" : "");
             System.out.flush();
             server.awaitClose();
             stopped.await();
             return 0;
+        }
+
+        /**
+         * Lets the JVM give memory back once the server is idle: G1 grows the heap under load (200
+         * clients each sending most of a 4 MiB argument took it past 3 GB) and keeps it, since it
+         * shrinks only after a collection and an idle server allocates nothing. With a periodic
+         * collection after 15 s without one (JEP 346) the heap shrinks to what is live, as Redis's
+         * allocator frees at once. The flag is manageable, so it is set here, however the JVM was started.
+         */
+        private static void returnIdleHeap() {
+            try {
+                ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).setVMOption("G1PeriodicGCInterval", "15000");
+            } catch (RuntimeException notG1OrNotHotSpot) {
+                // another collector or JVM: it keeps its own sizing
+            }
+        }
+
+        /** The options checked, as the server's configuration; bad ones are usage errors, before anything listens. */
+        private ServerConfig config() {
+            if (port < 0 || port > 65535) {
+                throw new UsageException("--port must be 0..65535, got " + port);
+            }
+            if (shards < 1 || shards > 65536) {
+                throw new UsageException("--shards must be 1..65536, got " + shards);
+            }
+            ServerConfig c = new ServerConfig();
+            c.protoMaxBulkLen = MemorySizes.bytes(protoMaxBulkLen, "--proto-max-bulk-len");
+            if (c.protoMaxBulkLen < 1024 * 1024 || c.protoMaxBulkLen > ServerConfig.LARGEST_BULK) {
+                throw new UsageException("--proto-max-bulk-len must be at least 1mb, as in Redis, and at most "
+                        + ServerConfig.LARGEST_BULK + " bytes (Java's largest array), got " + protoMaxBulkLen);
+            }
+            c.clientQueryBufferLimit = MemorySizes.bytes(clientQueryBufferLimit, "--client-query-buffer-limit");
+            if (c.clientQueryBufferLimit < 1024 * 1024) {
+                throw new UsageException("--client-query-buffer-limit must be at least 1mb, as in Redis, got " + clientQueryBufferLimit);
+            }
+            if (!protectedMode.equals("yes") && !protectedMode.equals("no")) {
+                throw new UsageException("--protected-mode must be yes or no, got " + protectedMode);
+            }
+            c.requirepass = ServeAuth.password(requirepass, requirepassFile, System.getenv());
+            InetAddress address;
+            try {
+                address = InetAddress.getByName(bind);
+            } catch (UnknownHostException e) {
+                throw new UsageException("--bind " + bind + ": not an address or a known host name");
+            }
+            ServeAuth.checkExposure(address, c.requirepass, protectedMode.equals("yes"));
+            c.bind = bind;
+            c.port = port;
+            c.shards = shards;
+            c.maxKeys = maxKeys;
+            c.ioThreads = ioThreads;
+            return c;
         }
     }
 

@@ -19,7 +19,8 @@ import jab.harness.exec.Subprocess;
 
 /**
  * A RESP server in its own process (a jab server in its own JVM, or redis-server) on a loopback port,
- * started, waited for until it answers PING, and stopped with SIGTERM (then SIGKILL after 10 s).
+ * started, waited for until it answers PING, and stopped with SIGTERM (then SIGKILL after 10 s); if
+ * jab dies first, it dies with it ({@link Subprocess#start()}).
  */
 final class ServerProcess implements AutoCloseable {
     private static final Pattern LISTENING = Pattern.compile("listening on [^:]+:(\\d+)");
@@ -37,7 +38,8 @@ final class ServerProcess implements AutoCloseable {
 
     /** jab kv serve --port 0 in a new JVM with this JVM's java and class path; the port is read from its output. */
     static ServerProcess jab(Path java, int shards, int ioThreads) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xms256m", "-Xmx1g",
+        // -XX:+ExitOnOutOfMemoryError, as ./jab starts jab kv serve: an OutOfMemoryError ends the server
+        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xms256m", "-Xmx1g", "-XX:+ExitOnOutOfMemoryError",
                 "-cp", System.getProperty("java.class.path"), "jab.harness.Jab", "kv", "serve",
                 "--bind", "127.0.0.1", "--port", "0", "--shards", Integer.toString(shards),
                 "--io-threads", Integer.toString(ioThreads)));
@@ -87,22 +89,26 @@ final class ServerProcess implements AutoCloseable {
             if (!process.isAlive()) {
                 throw new IOException(name + " server exited with " + process.exitCode().orElse(-1));
             }
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 1000);
-                s.setSoTimeout(2000);
-                OutputStream o = s.getOutputStream();
-                o.write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
-                o.flush();
-                byte[] b = new byte[7];
-                if (s.getInputStream().readNBytes(b, 0, 7) == 7 && new String(b, StandardCharsets.US_ASCII).startsWith("+PONG")) {
-                    return;
-                }
-            } catch (IOException notYet) {
-                // still starting
+            if (answersPing(port)) {
+                return;
             }
             Thread.sleep(100);
         }
         throw new IOException(name + " server did not answer PING on port " + port);
+    }
+
+    /** Whether a server on this loopback port answers PING (within 3 s). */
+    static boolean answersPing(int port) {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+            s.setSoTimeout(2000);
+            OutputStream o = s.getOutputStream();
+            o.write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
+            o.flush();
+            return new String(s.getInputStream().readNBytes(7), StandardCharsets.US_ASCII).equals("+PONG\r\n");
+        } catch (IOException notThere) {
+            return false; // not (yet) listening, or not answering
+        }
     }
 
     static int freePort() throws IOException {

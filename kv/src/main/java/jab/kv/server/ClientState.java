@@ -6,6 +6,7 @@ final class ClientState {
     final String address;
     volatile String name = "";
     boolean authenticated;
+    int authFailures;
     // Counted on the connection's event-loop thread only: plain fields, no atomics on the hot path.
     // INFO reads them from another thread and may see values a moment old.
     long commands;

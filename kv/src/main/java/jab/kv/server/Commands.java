@@ -20,6 +20,11 @@ import jab.kv.SetOptions;
 final class Commands {
     enum Outcome { CONTINUE, CLOSE }
 
+    /** Failed AUTH attempts a connection gets before it is closed: guessing needs a new connection every few tries. */
+    static final int MAX_AUTH_FAILURES = 3;
+    /** How much of an argument an error quotes, as Redis's %.128s. */
+    private static final int QUOTED = 128;
+
     private final KvStore store;
     private final ServerConfig config;
     private final KvServer server;
@@ -29,8 +34,10 @@ final class Commands {
         this.store = store;
         this.config = config;
         this.server = server;
-        this.password = config.requirepass == null || config.requirepass.isEmpty() ? null
-                : config.requirepass.getBytes(StandardCharsets.UTF_8);
+        if (config.requirepass != null && config.requirepass.isEmpty()) {
+            throw new IllegalArgumentException("requirepass must not be empty: it would let every client in");
+        }
+        this.password = config.requirepass == null ? null : config.requirepass.getBytes(StandardCharsets.UTF_8);
     }
 
     boolean needsAuth() {
@@ -125,10 +132,8 @@ final class Commands {
             case "expire":
             case "pexpire":
                 if (arity(out, name, n == 3)) {
-                    long t = integer(a[2]);
-                    ByteKey k = new ByteKey(a[1]);
-                    boolean done = name.equals("expire") ? store.expire(k, t) : store.pexpire(k, t);
-                    Resp.integer(out, done ? 1 : 0);
+                    long millis = expireMillis(integer(a[2]), name.equals("expire"), name);
+                    Resp.integer(out, store.pexpire(new ByteKey(a[1]), millis) ? 1 : 0);
                 }
                 break;
             case "ttl":
@@ -148,7 +153,10 @@ final class Commands {
                 break;
             case "flushdb":
             case "flushall":
-                if (arity(out, name, n <= 2)) {
+                // Redis takes ASYNC or SYNC, nothing else: "FLUSHALL garbage" must not flush
+                if (n > 2 || n == 2 && !lower(a[1]).equals("async") && !lower(a[1]).equals("sync")) {
+                    Resp.error(out, "ERR syntax error");
+                } else {
                     store.flush();
                     Resp.raw(out, Resp.OK);
                 }
@@ -163,8 +171,7 @@ final class Commands {
                 }
                 break;
             case "auth":
-                auth(a, client, out);
-                break;
+                return auth(a, client, out);
             case "quit":
                 Resp.raw(out, Resp.OK);
                 return Outcome.CLOSE;
@@ -214,10 +221,10 @@ final class Commands {
                 xx = true;
             } else if ((opt.equals("ex") || opt.equals("px")) && !hasTtl && i + 1 < a.length) {
                 long v = integer(a[++i]);
-                if (v <= 0 || opt.equals("ex") && v > Long.MAX_VALUE / 1000) {
-                    throw new KvException("ERR invalid expire time in 'set' command");
+                if (v <= 0) {
+                    throw invalidExpireTime("set");
                 }
-                ttl = opt.equals("ex") ? v * 1000 : v;
+                ttl = expireMillis(v, opt.equals("ex"), "set");
                 hasTtl = true;
             } else {
                 throw new KvException("ERR syntax error");
@@ -234,7 +241,27 @@ final class Commands {
         }
     }
 
-    private void auth(byte[][] a, ClientState client, ByteBuf out) {
+    /**
+     * A time to live in milliseconds from a number of seconds or milliseconds, refused as Redis
+     * refuses it (expireGenericCommand, getExpireMillisecondsOrReply) when the deadline it makes,
+     * now plus the time, does not fit in 64 bits: an overflow must not wrap into a short time.
+     */
+    private static long expireMillis(long t, boolean seconds, String command) {
+        if (seconds && (t > Long.MAX_VALUE / 1000 || t < Long.MIN_VALUE / 1000)) {
+            throw invalidExpireTime(command);
+        }
+        long millis = seconds ? t * 1000 : t;
+        if (millis > Long.MAX_VALUE - System.currentTimeMillis()) {
+            throw invalidExpireTime(command);
+        }
+        return millis;
+    }
+
+    private static KvException invalidExpireTime(String command) {
+        return new KvException("ERR invalid expire time in '" + command + "' command");
+    }
+
+    private Outcome auth(byte[][] a, ClientState client, ByteBuf out) {
         if (a.length < 2 || a.length > 3) {
             Resp.error(out, "ERR wrong number of arguments for 'auth' command");
         } else if (password == null) {
@@ -243,15 +270,20 @@ final class Commands {
         } else if ((a.length == 2 || lower(a[1]).equals("default"))
                 && MessageDigest.isEqual(password, a[a.length - 1])) {
             client.authenticated = true;
+            client.authFailures = 0;
             Resp.raw(out, Resp.OK);
         } else {
             Resp.error(out, "WRONGPASS invalid username-password pair or user is disabled.");
+            return ++client.authFailures >= MAX_AUTH_FAILURES ? Outcome.CLOSE : Outcome.CONTINUE;
         }
+        return Outcome.CONTINUE;
     }
 
     private void client(byte[][] a, ClientState client, ByteBuf out) {
-        String sub = a.length > 1 ? lower(a[1]) : "";
-        switch (sub) {
+        if (!arity(out, "client", a.length >= 2)) {
+            return;
+        }
+        switch (lower(a[1])) {
             case "setname":
                 if (a.length != 3) {
                     Resp.error(out, "ERR wrong number of arguments for 'client|setname' command");
@@ -270,13 +302,15 @@ final class Commands {
                 Resp.raw(out, Resp.OK);
                 break;
             default:
-                Resp.error(out, "ERR unknown subcommand '" + (a.length > 1 ? str(a[1]) : "")
-                        + "'. Try CLIENT HELP.");
+                unknownSubcommand(a, out);
         }
     }
 
     /** CONFIG GET for the few parameters tools ask about (redis-benchmark asks for save and appendonly). */
     private void config(byte[][] a, ByteBuf out) {
+        if (!arity(out, "config", a.length >= 2)) {
+            return;
+        }
         if (a.length >= 3 && lower(a[1]).equals("get")) {
             List<String[]> found = new ArrayList<>();
             for (int i = 2; i < a.length; i++) {
@@ -297,16 +331,35 @@ final class Commands {
                 Resp.bulk(out, kv[1]);
             }
         } else {
-            Resp.error(out, "ERR unknown subcommand '" + (a.length > 1 ? str(a[1]) : "") + "'. Try CONFIG HELP.");
+            unknownSubcommand(a, out);
         }
     }
 
+    /** Redis's words, the arguments quoted as Redis quotes them (see {@link #quote}). */
     private static void unknown(byte[][] a, ByteBuf out) {
-        StringBuilder sb = new StringBuilder("ERR unknown command '").append(trim(str(a[0]))).append("', with args beginning with: ");
-        for (int i = 1; i < a.length && sb.length() < 256; i++) {
-            sb.append('\'').append(trim(str(a[i]))).append("' ");
+        StringBuilder args = new StringBuilder();
+        for (int i = 1; i < a.length && args.length() < QUOTED; i++) {
+            String quoted = quote(a[i], QUOTED - args.length()); // the room left before this quote opens, as Redis counts
+            args.append('\'').append(quoted).append("' ");
         }
-        Resp.error(out, sb.toString());
+        Resp.error(out, "ERR unknown command '" + quote(a[0], QUOTED) + "', with args beginning with: " + args);
+    }
+
+    private static void unknownSubcommand(byte[][] a, ByteBuf out) {
+        Resp.error(out, "ERR unknown subcommand '" + quote(a[1], QUOTED) + "'. Try " + upper(lower(a[0])) + " HELP.");
+    }
+
+    /**
+     * An argument as Redis's %.Ns puts it into an error: at most {@code max} bytes and none from a
+     * NUL on, byte for byte (one char per byte, which {@link Resp#error} writes back as that byte).
+     * The error line can still not be split: Resp.error turns CR and LF into spaces, as Redis does.
+     */
+    static String quote(byte[] arg, int max) {
+        int n = 0;
+        while (n < arg.length && n < max && arg[n] != 0) {
+            n++;
+        }
+        return new String(arg, 0, n, StandardCharsets.ISO_8859_1);
     }
 
     private static boolean arity(ByteBuf out, String name, boolean ok) {
@@ -336,16 +389,6 @@ final class Commands {
             c[i] = (char) (x >= 'A' && x <= 'Z' ? x + 32 : x);
         }
         return new String(c);
-    }
-
-    private static String str(byte[] b) {
-        return new String(b, StandardCharsets.UTF_8);
-    }
-
-    /** Error lines must not contain CR/LF, and should stay short. */
-    private static String trim(String s) {
-        String t = s.replace('\r', ' ').replace('\n', ' ');
-        return t.length() > 128 ? t.substring(0, 128) : t;
     }
 
     static String upper(String s) {

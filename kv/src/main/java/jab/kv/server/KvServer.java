@@ -1,5 +1,6 @@
 package jab.kv.server;
 
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -9,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -62,8 +64,17 @@ public final class KvServer implements AutoCloseable {
         return Epoll.isAvailable();
     }
 
-    /** Binds and starts serving; returns the port (useful with port 0). */
-    public int start() throws InterruptedException {
+    /**
+     * Binds and starts serving; returns the port (useful with port 0).
+     *
+     * @throws IOException the address cannot be listened on (not an address of this machine, the port
+     *                     in use); nothing is left running then
+     */
+    public int start() throws IOException, InterruptedException {
+        InetSocketAddress address = new InetSocketAddress(config.bind, config.port);
+        if (address.isUnresolved()) {
+            throw new IOException("cannot listen on " + config.bind + ":" + config.port + ": unknown host");
+        }
         boolean epoll = nativeTransport();
         IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         boss = new MultiThreadIoEventLoopGroup(1, io);
@@ -99,7 +110,12 @@ public final class KvServer implements AutoCloseable {
                         ch.pipeline().addLast(new RespConnection(commands, config, state));
                     }
                 });
-        listener = b.bind(new InetSocketAddress(config.bind, config.port)).sync().channel();
+        ChannelFuture bound = b.bind(address).await();
+        if (!bound.isSuccess()) {
+            close(); // the event loops' threads would keep the JVM alive
+            throw new IOException("cannot listen on " + config.bind + ":" + config.port + ": " + bound.cause().getMessage(), bound.cause());
+        }
+        listener = bound.channel();
         return ((InetSocketAddress) listener.localAddress()).getPort();
     }
 

@@ -32,10 +32,14 @@ final class Resp {
         out.writeBytes(CRLF);
     }
 
-    /** An error reply; {@code message} starts with its code (ERR, NOAUTH, WRONGPASS, OOM). */
+    /**
+     * An error reply; {@code message} starts with its code (ERR, NOAUTH, WRONGPASS, OOM) and has one
+     * char per byte (ISO-8859-1, see {@link Commands#quote}). CR and LF become spaces, as Redis makes
+     * them (addReplyErrorFormat): a client's bytes quoted in it cannot end the line and forge a reply.
+     */
     static void error(ByteBuf out, String message) {
         out.writeByte('-');
-        out.writeCharSequence(message, StandardCharsets.UTF_8);
+        out.writeCharSequence(message.replace('\r', ' ').replace('\n', ' '), StandardCharsets.ISO_8859_1);
         out.writeBytes(CRLF);
     }
 

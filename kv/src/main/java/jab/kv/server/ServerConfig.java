@@ -1,20 +1,23 @@
 package jab.kv.server;
 
 /**
- * How a {@link KvServer} listens and what input it accepts. The limits bound the memory one client
- * can make the server hold: a command is at most {@code maxArgs} arguments of {@code maxBulk} bytes and
- * at most {@code maxCommandBytes} in all; an inline command or a header line at most {@code maxInline}.
+ * How a {@link KvServer} listens and what input it accepts. The limits are Redis's, with Redis's
+ * names and defaults; with them and {@link RequestParser}, what the server holds for a client grows
+ * with what the client sent, up to client-query-buffer-limit.
  */
 public final class ServerConfig {
+    /** The largest proto-max-bulk-len: an argument is one Java array. */
+    public static final long LARGEST_BULK = Integer.MAX_VALUE - 8;
+
     public String bind = "127.0.0.1";
     public int port = 6380;
     public int shards = 16;
-    /** Null or empty: no AUTH needed. */
+    /** Null: no AUTH needed. Never empty: an empty password would let everyone in. */
     public String requirepass;
-    public int maxBulk = 8 * 1024 * 1024;
-    public int maxInline = 64 * 1024;
-    public int maxArgs = 64 * 1024;
-    public long maxCommandBytes = 64L * 1024 * 1024;
+    /** Redis's proto-max-bulk-len: the largest argument (at most {@link #LARGEST_BULK}). */
+    public long protoMaxBulkLen = 512L * 1024 * 1024;
+    /** Redis's client-query-buffer-limit: the most one client's command in progress may hold. */
+    public long clientQueryBufferLimit = 1024L * 1024 * 1024;
     public int maxClients = 10_000;
     /** Event-loop threads for connections (0: the number of CPUs). */
     public int ioThreads;

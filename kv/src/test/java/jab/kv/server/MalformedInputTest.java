@@ -2,18 +2,17 @@ package jab.kv.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import jab.kv.server.Wire.Answer;
 
 /**
  * Bad input on raw sockets: each case gets a Redis-worded error and a closed connection (or, where
@@ -29,9 +28,7 @@ class MalformedInputTest {
     static void start() throws Exception {
         ServerConfig c = new ServerConfig();
         c.port = 0;
-        c.maxBulk = 1024 * 1024;
-        c.maxInline = 4096;
-        c.maxArgs = 1000;
+        c.protoMaxBulkLen = 1024 * 1024;
         server = new KvServer(c);
         port = server.start();
         bystander = new Socket("127.0.0.1", port);
@@ -44,48 +41,12 @@ class MalformedInputTest {
         server.close();
     }
 
-    /** Sends the bytes, then reads what the server answers until it closes (or 2 s of silence). */
     private static Answer send(byte[] bytes) throws IOException {
-        try (Socket s = new Socket("127.0.0.1", port)) {
-            s.setSoTimeout(2000);
-            OutputStream o = s.getOutputStream();
-            try {
-                o.write(bytes);
-                o.flush();
-            } catch (IOException closedEarly) {
-                // the server may close before it has read everything we send
-            }
-            InputStream in = s.getInputStream();
-            ByteArrayOutputStream got = new ByteArrayOutputStream();
-            byte[] buf = new byte[4096];
-            boolean closed = false;
-            try {
-                int n;
-                while ((n = in.read(buf)) >= 0) {
-                    got.write(buf, 0, n);
-                }
-                closed = true;
-            } catch (SocketTimeoutException open) {
-                closed = false;
-            } catch (IOException reset) {
-                closed = true;
-            }
-            return new Answer(got.toString(StandardCharsets.ISO_8859_1), closed);
-        }
+        return Wire.exchange(port, bytes, 2000);
     }
 
     private static Answer send(String s) throws IOException {
-        return send(s.getBytes(StandardCharsets.ISO_8859_1));
-    }
-
-    static final class Answer {
-        final String text;
-        final boolean closed;
-
-        Answer(String text, boolean closed) {
-            this.text = text;
-            this.closed = closed;
-        }
+        return send(Wire.bytes(s));
     }
 
     private static void bystanderStillServed() throws IOException {
@@ -116,7 +77,7 @@ class MalformedInputTest {
     void negativeAndGarbageLengthsAreErrors() throws IOException {
         assertThat(send("*1\r\n$-5\r\n").text).isEqualTo("-ERR Protocol error: invalid bulk length\r\n");
         assertThat(send("*1\r\n$x\r\n").text).isEqualTo("-ERR Protocol error: invalid bulk length\r\n");
-        Answer many = send("*99999999\r\n");
+        Answer many = send("*2147483648\r\n"); // Redis takes up to INT_MAX arguments
         assertThat(many.text).isEqualTo("-ERR Protocol error: invalid multibulk length\r\n");
         assertThat(many.closed).isTrue();
         assertThat(send("*abc\r\n").text).isEqualTo("-ERR Protocol error: invalid multibulk length\r\n");
@@ -140,7 +101,7 @@ class MalformedInputTest {
 
     @Test
     void anEndlessInlineLineIsCutOff() throws IOException {
-        byte[] junk = new byte[64 * 1024];
+        byte[] junk = new byte[RequestParser.MAX_LINE + 1];
         Arrays.fill(junk, (byte) 'a');
         Answer a = send(junk);
         assertThat(a.text).isEqualTo("-ERR Protocol error: too big inline request\r\n");
