@@ -18,7 +18,6 @@ public record Warning(Kind kind, String subject, String finding, String advice) 
         OUTLIERS("outliers"),
         FEW_OPERATIONS("few operations per iteration"),
         OVERSUBSCRIBED("more threads than CPUs"),
-        BELOW_FLOOR("below its native floor"),
         BUSY_MACHINE("busy machine"),
         PRECISION_MISSED("precision target missed");
 
