@@ -109,8 +109,10 @@ class SubprocessTest {
     @Test
     void outputHeldOpenByABackgroundChildEndsTheWaitAtTheTimeout() {
         long t0 = System.nanoTime();
-        // the child exits at once; the sleep it leaves behind keeps the stdout pipe open (and ends by itself)
-        assertThatThrownBy(() -> sh("sleep 3 & echo started").timeout(SHORT).run())
+        // the child exits soon; the sleep it leaves behind keeps the stdout pipe open (and ends by itself).
+        // It lingers half a second first: a child that exits before the reader blocks in read() lets the
+        // JDK's reaper drain the pipe and close it, and the reader then sees an end that never was.
+        assertThatThrownBy(() -> sh("sleep 3 & echo started; sleep 0.5").timeout(SHORT).run())
                 .isInstanceOf(SubprocessTimeoutException.class)
                 .hasMessageContaining("exited with 0 but its output was still open after 1 s");
         assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(3));
