@@ -37,11 +37,12 @@ public final class RunGuard implements AutoCloseable {
             return;
         }
         STOPPING.set(true);
-        // JMH starts a job's next fork as soon as one dies; the run thread sees STOPPING only between
-        // jobs, so keep stopping children for a moment.
-        for (int i = 0; i < 3; i++) {
+        // JMH starts a job's next fork as soon as one dies, and the run thread sees STOPPING only
+        // between jobs: keep stopping children until none is left (at most about 3 s).
+        long until = System.nanoTime() + 3_000_000_000L;
+        do {
             stopChildren();
-        }
+        } while (ProcessHandle.current().descendants().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < until);
         try {
             keepLogs();
             WorkDir.delete(workDir);
