@@ -106,19 +106,6 @@ public final class BenchmarkCatalog {
                 + "\n(or a JMH regex such as FileExists.* matching a benchmark; ./jab list shows them all)");
     }
 
-    /** Number of JMH runs (param combinations) a list of benchmarks makes with these params. */
-    public static int combinations(Collection<BenchmarkListEntry> selected, Map<String, String[]> params) {
-        int n = 0;
-        for (BenchmarkListEntry e : selected) {
-            int k = 1;
-            for (Map.Entry<String, String[]> p : params(e).entrySet()) {
-                k *= params.getOrDefault(p.getKey(), p.getValue()).length;
-            }
-            n += k;
-        }
-        return n;
-    }
-
     /**
      * Every param the benchmarks declare with its {@code @Param} default values; a param two
      * benchmarks both declare gets the values of both, in order, each once.

@@ -19,7 +19,7 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
-import jab.bench.support.HostWatch;
+import jab.fork.HostWatch;
 import jab.harness.family.Family;
 import jab.harness.family.JmhSettings;
 import jab.harness.family.Profile;

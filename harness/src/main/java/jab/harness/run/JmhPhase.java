@@ -84,7 +84,7 @@ public final class JmhPhase {
             progress.close();
             if (setup.precision().active() && !RunGuard.stopping()) {
                 Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();
-                new Refinement(this, setup.precision(), setup.startNanos()).run();
+                new Refinement(this, setup.precision()).run();
                 recordLoad("adding forks", before);
             }
         } finally {
@@ -132,10 +132,6 @@ public final class JmhPhase {
 
     List<Slot> slots() {
         return slots.values().stream().flatMap(List::stream).toList();
-    }
-
-    Notes notes() {
-        return notes;
     }
 
     PrintStream console() {

@@ -23,7 +23,7 @@ final class Refinement {
     private final JmhPhase phase;
     private final Precision precision;
 
-    Refinement(JmhPhase phase, Precision precision, long startNanos) {
+    Refinement(JmhPhase phase, Precision precision) {
         this.phase = phase;
         this.precision = precision;
     }

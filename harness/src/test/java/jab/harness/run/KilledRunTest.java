@@ -17,7 +17,7 @@ import jab.harness.jdk.JdkDiscovery;
 
 /**
  * kill -9 of jab in the middle of a JMH iteration: no shutdown hook runs, so the forks must end by
- * themselves (jab.bench.support.HostWatch). Without it a fork lives until its iteration ends, here
+ * themselves (jab.fork.HostWatch). Without it a fork lives until its iteration ends, here
  * ten minutes.
  */
 class KilledRunTest {

@@ -1,4 +1,4 @@
-package jab.bench.support;
+package jab.fork;
 
 import java.util.Collection;
 import java.util.List;
