@@ -23,7 +23,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "Better is higher for ops/time units and lower for time/op units."},
         footer = {"", "Examples:",
             "  ./jab compare results/RUN-A results/RUN-B",
-            "  ./jab compare old.json new.json --threshold 10% --fail-on-regression    (exit 1 on a slowdown)",
+            "  ./jab compare old.json new.json --threshold 10%% --fail-on-regression    (exit 1 on a slowdown)",
             "  ./jab compare results/RUN --by jdk                 each JDK against the run's first",
             "  ./jab compare results/RUN --by param=api           each api against the first api",
             "", "Exit: 0 compared (or nothing in common), 1 a regression with --fail-on-regression, 2 bad input."})
