@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -82,8 +83,9 @@ public final class RunCommand implements Callable<Integer> {
                     + "(default: the profile's, 5%% for default); off: keep the profile's forks")
     String precision;
 
-    @Option(names = "--budget", paramLabel = "DURATION",
-            description = "cap the whole run's time (15m, 90s, 1h): forks are added, widest interval first, only while time is left")
+    @Option(names = "--budget", paramLabel = "DURATION|none",
+            description = "cap the whole run's time (15m, 90s, 1h): forks are added, widest interval first, only while time is "
+                    + "left (default: the profile's, 3.5m per family and JDK for default); none: no cap")
     String budget;
 
     @Option(names = "--jdk", paramLabel = "SPEC[,SPEC...]|all",
@@ -162,12 +164,14 @@ public final class RunCommand implements Callable<Integer> {
      */
     private Plan preflight() throws IOException {
         Profile p = Profile.parse(profile);
-        Precision goal = new Precision(precision == null ? p.precision : Precision.parseTarget(precision), p.maxForks,
-                budget == null ? null : Precision.parseBudget(budget));
+        double target = precision == null ? p.precision : Precision.parseTarget(precision);
+        Duration cap = budget == null || Precision.noBudget(budget) ? null : Precision.parseBudget(budget);
         Map<Family, List<BenchmarkListEntry>> selection = BenchmarkCatalog.load(families).select(selectors);
         Map<String, String[]> userParams = ParamOverrides.parse(params);
         InputChecks.checkParams(selection, userParams);
         List<Jdk> jdks = JdkSelector.select(jdk, new JdkDiscovery());
+        Precision goal = new Precision(target, p.maxForks,
+                budget == null ? p.budget(selection.size(), jdks.size()) : cap);
         families.all().forEach(Family::checkRunOptions);
         List<String> forkArgs = jvmArgs.isBlank() ? List.of() : Arrays.asList(jvmArgs.trim().split("\\s+"));
         Path benchDir = InputChecks.usableDir(dir != null ? dir : Paths.get(System.getProperty("java.io.tmpdir")), "--dir");

@@ -1,5 +1,6 @@
 package jab.harness.family;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -9,20 +10,30 @@ import jab.harness.UsageException;
 /**
  * How long to measure. smoke proves it runs (one fork, no goal). default (the run's default) starts
  * every result with at least two forks, so fork-to-fork variance can be estimated, and adds forks
- * until jab's fork-level 95% interval is within 5% of the mean. thorough aims at 2% with more forks.
+ * until jab's fork-level 95% interval is within 5% of the mean, within a time budget of 3.5 minutes
+ * per family and JDK (so {@code ./jab run}, four families on one JDK, ends within about 15
+ * minutes). thorough aims at 2% with more forks and no budget.
  *
- * @param precision the default precision goal (relative half-width); 0 for none
- * @param maxForks  the most forks one result gets while chasing the goal
+ * @param precision     the default precision goal (relative half-width); 0 for none
+ * @param maxForks      the most forks one result gets while chasing the goal
+ * @param budgetPerPart the default budget for each family on each JDK; null for none
  */
 public enum Profile {
-    SMOKE(0, 1), DEFAULT(0.05, 10), THOROUGH(0.02, 20);
+    SMOKE(0, 1, null), DEFAULT(0.05, 10, Duration.ofSeconds(210)), THOROUGH(0.02, 20, null);
 
     public final double precision;
     public final int maxForks;
+    private final Duration budgetPerPart;
 
-    Profile(double precision, int maxForks) {
+    Profile(double precision, int maxForks, Duration budgetPerPart) {
         this.precision = precision;
         this.maxForks = maxForks;
+        this.budgetPerPart = budgetPerPart;
+    }
+
+    /** The whole run's default budget for this many families on this many JDKs; null: no cap. */
+    public Duration budget(int families, int jdks) {
+        return budgetPerPart == null ? null : budgetPerPart.multipliedBy((long) families * jdks);
     }
 
     public static Profile parse(String s) {

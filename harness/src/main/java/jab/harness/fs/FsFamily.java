@@ -41,9 +41,10 @@ public final class FsFamily implements Family {
         return switch (profile) {
             case SMOKE -> JmhSettings.of(1, 1, "100ms", 2, "100ms");
             case THOROUGH -> JmhSettings.of(5, 5, "1s", 20, "1s"); // the seed's 100 samples
-            // Short iterations, many of them: fork-to-fork variance is what limits precision here, so the
-            // time goes into forks (which --precision adds) rather than into long iterations.
-            case DEFAULT -> JmhSettings.of(2, 3, "200ms", 8, "100ms");
+            // Fork-to-fork variance limits precision here (on a VM, bursts of a slower host move a
+            // fork's mean by 10-30%), so a fork measures a whole second to average over them, and
+            // --precision adds forks; longer forks would spend the budget on fewer of them.
+            case DEFAULT -> JmhSettings.of(2, 3, "200ms", 5, "200ms");
         };
     }
 

@@ -51,7 +51,7 @@ public final class KvFamily implements Family {
             case SMOKE -> List.of(new KvEndToEnd.Shape(16, 1, 1500, 3000));
             case THOROUGH -> List.of(new KvEndToEnd.Shape(64, 1, 5000, 20_000), new KvEndToEnd.Shape(32, 1, 5000, 20_000),
                     new KvEndToEnd.Shape(50, 16, 5000, 20_000));
-            case DEFAULT -> List.of(new KvEndToEnd.Shape(32, 1, 3000, 10_000), new KvEndToEnd.Shape(32, 16, 3000, 10_000));
+            case DEFAULT -> List.of(new KvEndToEnd.Shape(32, 1, 2000, 6000), new KvEndToEnd.Shape(32, 16, 2000, 6000));
         };
     }
 
@@ -60,7 +60,7 @@ public final class KvFamily implements Family {
         return switch (profile) {
             case SMOKE -> new SideBySide.Plan(1, 20_000, 200_000);
             case THOROUGH -> new SideBySide.Plan(5, 1_000_000, 10_000_000);
-            case DEFAULT -> new SideBySide.Plan(3, 200_000, 2_000_000);
+            case DEFAULT -> new SideBySide.Plan(3, 100_000, 1_000_000);
         };
     }
 

@@ -45,7 +45,11 @@ public final class MmapFamily implements Family {
             case SMOKE -> JmhSettings.of(1, 1, "1s", 2, "1s").withParams(Map.of("totalBytes", new String[] {"4194304"}));
             // seed 004's total
             case THOROUGH -> JmhSettings.of(2, 2, "1s", 5, "1s").withParams(Map.of("totalBytes", new String[] {"2048000000"}));
-            case DEFAULT -> JmhSettings.of(2, 2, "1s", 5, "1s");
+            // One chunk size into 64 MiB files: a JRuby fork takes seconds to start (about 6 s per
+            // result in smoke), so every chunk size at 256 MiB would take most of a default run's
+            // time alone; thorough and -p chunkSize=... give the rest.
+            case DEFAULT -> JmhSettings.of(2, 2, "1s", 5, "1s").withParams(Map.of(
+                    "chunkSize", new String[] {"4096"}, "totalBytes", new String[] {"67108864"}));
         };
     }
 

@@ -44,6 +44,12 @@ public record Precision(double target, int maxForks, Duration budget) {
 
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(s|m|min|h)?");
 
+    /** True for "none" and "off": the run has no time cap even where its profile has one. */
+    public static boolean noBudget(String s) {
+        String t = s.trim().toLowerCase(Locale.ROOT);
+        return t.equals("none") || t.equals("off");
+    }
+
     /** "15m", "90s", "1h", "1.5h"; bare numbers are minutes. Zero and negative budgets are refused. */
     public static Duration parseBudget(String s) {
         Matcher m = DURATION.matcher(s.trim().toLowerCase(Locale.ROOT));
@@ -59,6 +65,6 @@ public record Precision(double target, int maxForks, Duration budget) {
                 return Duration.ofMillis((long) (seconds * 1000));
             }
         }
-        throw new UsageException("--budget " + s + ": expected a time above zero such as 15m, 90s or 1h");
+        throw new UsageException("--budget " + s + ": expected a time above zero such as 15m, 90s or 1h, or none");
     }
 }
