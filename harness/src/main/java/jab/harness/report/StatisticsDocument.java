@@ -20,7 +20,7 @@ public record StatisticsDocument(String method, double confidence, double precis
 
     /** One result: which, its fork means and its interval. */
     public record Entry(String jdk, String benchmark, String mode, Map<String, String> params, String unit, double score,
-                        int forks, double[] forkMeans, double mean, double halfWidth, double relativeHalfWidth,
+                        int forks, double[] forkMeans, double mean, Double halfWidth, Double relativeHalfWidth,
                         String interval, Boolean metGoal) {
     }
 
@@ -41,6 +41,11 @@ public record StatisticsDocument(String method, double confidence, double precis
         ForkInterval fi = ForkInterval.of(r.rawData());
         Boolean met = goal > 0 && fi.hasInterval() ? fi.relative() <= goal : null;
         return new Entry(jdk, r.benchmark(), r.mode(), r.params(), r.unit(), r.score(), fi.forks(),
-                ForkInterval.forkMeans(r.rawData()), fi.mean(), fi.halfWidth(), fi.relative(), fi.method().words, met);
+                ForkInterval.forkMeans(r.rawData()), fi.mean(), finite(fi.halfWidth()), finite(fi.relative()), fi.method().words, met);
+    }
+
+    /** No interval is null in the JSON, not the string "NaN" that readers would have to know about. */
+    private static Double finite(double x) {
+        return Double.isFinite(x) ? x : null;
     }
 }
