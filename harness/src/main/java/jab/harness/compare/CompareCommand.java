@@ -19,7 +19,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "Compares two runs (run directories or JMH JSON files from any JMH run), or the JDKs or a param's",
             "values inside one run. Results are matched by benchmark, mode and params (and JDK); each gets the",
             "scores, the ratio B/A with its confidence interval, a test on the raw per-iteration data, and a",
-            "verdict: faster, slower or no significant change (p < alpha AND a change beyond the threshold).",
+            "verdict: faster, slower or no significant change (p < alpha, B/A's interval without 1, AND a change beyond the threshold).",
             "Better is higher for ops/time units and lower for time/op units."},
         footer = {"", "Examples:",
             "  ./jab compare results/RUN-A results/RUN-B",

@@ -5,8 +5,11 @@ import jab.harness.results.BenchResult;
 /**
  * One result of B against the same result of A: the scores, B/A with its confidence interval, the
  * test's p-value, and the verdict. The verdict is faster or slower only when the difference is
- * significant (p < alpha) AND larger than the threshold: a real but tiny difference is no news, and
- * a large one the data cannot support is no claim.
+ * significant (p < alpha), the ratio's interval leaves out 1, AND the change is larger than the
+ * threshold: a real but tiny difference is no news, and a large one the data cannot support is no
+ * claim. The test (on the scores) and the interval (on their logarithms) can disagree when each side
+ * has two or three forks of unequal spread; a verdict printed beside an interval that holds "no
+ * change" would contradict itself, so both must agree.
  *
  * <p>The unit of replication is the fork: when both sides have two forks or more, the test and the
  * ratio's interval work on the fork means, so a difference between JVM invocations (JIT decisions,
@@ -42,15 +45,16 @@ public record Comparison(String label, BenchResult a, BenchResult b, RatioInterv
         }
         RatioInterval r = RatioInterval.of(xa, xb, s.confidence());
         double p = s.test().pValue(xa, xb);
-        return new Comparison(label, a, b, r, p, verdict(r.ratio(), p, a.higherIsBetter(), s), s, unit);
+        return new Comparison(label, a, b, r, p, verdict(r, p, a.higherIsBetter(), s), s, unit);
     }
 
-    /** B's ratio to A, its p-value, and which way is better decide the verdict. */
-    static Verdict verdict(double ratio, double p, boolean higherIsBetter, Settings s) {
-        if (Double.isNaN(p) || p >= s.alpha() || Math.abs(ratio - 1) < s.threshold()) {
+    /** B's ratio to A with its interval, the test's p-value, and which way is better decide the verdict. */
+    static Verdict verdict(RatioInterval r, double p, boolean higherIsBetter, Settings s) {
+        boolean intervalHoldsOne = !(r.low() > 1 || r.high() < 1);
+        if (Double.isNaN(p) || p >= s.alpha() || intervalHoldsOne || Math.abs(r.ratio() - 1) < s.threshold()) {
             return Verdict.NO_CHANGE;
         }
-        boolean bigger = ratio > 1;
+        boolean bigger = r.ratio() > 1;
         return bigger == higherIsBetter ? Verdict.FASTER : Verdict.SLOWER;
     }
 

@@ -23,7 +23,7 @@ public record TargetCheck(RatioInterval speedup, double pValue, Verdict verdict,
             return new TargetCheck(speedup, Double.NaN, Verdict.NOT_TESTED, test);
         }
         double p = test.pValue(a, b);
-        Verdict v = Comparison.verdict(speedup.ratio(), p, true, new Comparison.Settings(test, ALPHA, 0));
+        Verdict v = Comparison.verdict(speedup, p, true, new Comparison.Settings(test, ALPHA, 0));
         return new TargetCheck(speedup, p, v, test);
     }
 

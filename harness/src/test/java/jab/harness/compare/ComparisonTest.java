@@ -50,6 +50,15 @@ class ComparisonTest {
     }
 
     @Test
+    void aTestAndAnIntervalThatDisagreeMakeNoClaim() {
+        // Seen comparing two runs of the same command, 2+2 forks: Welch's p = 0.02 but B/A in [0.99, 6.37].
+        Comparison.Settings s = new Comparison.Settings(StatTest.WELCH, 0.05, 0.05);
+        assertThat(Comparison.verdict(new RatioInterval(2.51, 0.99, 6.37), 0.02, false, s)).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(Comparison.verdict(new RatioInterval(2.51, 1.02, 6.37), 0.02, false, s)).isEqualTo(Verdict.SLOWER);
+        assertThat(Comparison.verdict(new RatioInterval(0.91, 0.84, 0.99), 0.04, false, s)).isEqualTo(Verdict.FASTER);
+    }
+
+    @Test
     void aLargeChangeTheDataCannotSupportIsNoClaim() {
         // 20% apart but 40% noise and three samples a side: not significant.
         BenchResult a = Synthetic.result("avgt", "ns/op", 100, 7, 0.4, 1, 3);
