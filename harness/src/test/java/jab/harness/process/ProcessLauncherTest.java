@@ -94,11 +94,13 @@ class ProcessLauncherTest {
     @Timeout(60)
     void aHungChildIsKilledAndReported(ProcessLauncher launcher) throws Exception {
         var jdk = jab.harness.jdk.JdkDiscovery.current();
+        // A duration no other process on the machine uses ("sleep 400" of someone else matched "sleep 40").
+        String seconds = "40." + java.util.concurrent.ThreadLocalRandom.current().nextInt(100_000, 1_000_000);
         long t0 = System.nanoTime();
         String out = LaunchChecks.run(jdk, Duration.ofSeconds(30), List.of("-Djab.process.timeoutMs=700"), launcher.name(),
-                "sleep", "40");
+                "sleep", seconds);
         assertThat(out).contains("error=").contains("left=0");
         assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(25));
-        assertThat(ProcessLeftovers.matching("sleep 40")).isEmpty();
+        assertThat(ProcessLeftovers.matching("sleep " + seconds)).isEmpty();
     }
 }
