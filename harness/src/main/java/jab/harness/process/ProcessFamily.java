@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -56,21 +57,25 @@ public final class ProcessFamily implements Family {
                     "launcher", SMOKE_LAUNCHERS,
                     "launchMechanism", new String[] {"POSIX_SPAWN", "FORK"},
                     "touchedHeapMb", new String[] {"0", "256"}));
-            case THOROUGH -> JmhSettings.of(4, 3, "1s", 10, "1s").withParams(everyMechanism()); // the seed's 40 samples
+            case THOROUGH -> JmhSettings.of(4, 3, "1s", 10, "1s").withParams(everyMechanism(null)); // the seed's 40 samples
             // A launch takes 1-6 ms: 200 ms iterations hold 30-200 of them. The libraries that are
             // ProcessBuilder underneath with nothing of their own (Runtime.exec, zt-exec's option
             // variants) only in thorough, so the default fits its time budget.
-            case DEFAULT -> JmhSettings.of(2, 2, "200ms", 5, "200ms").withParams(Map.of(
-                    "launcher", DEFAULT_LAUNCHERS,
-                    "launchMechanism", LaunchMechanisms.NAMES.clone(),
-                    "touchedHeapMb", new String[] {"0", Integer.toString(largeHeapMb())}));
+            case DEFAULT -> JmhSettings.of(2, 2, "200ms", 5, "200ms").withParams(everyMechanism(DEFAULT_LAUNCHERS));
         };
     }
 
-    /** Every mechanism for the parent-heap comparison too, and a large heap this machine can hold. */
-    private static Map<String, String[]> everyMechanism() {
-        return Map.of("launchMechanism", LaunchMechanisms.NAMES.clone(),
-                "touchedHeapMb", new String[] {"0", Integer.toString(largeHeapMb())});
+    /**
+     * Every mechanism for the parent-heap comparison too, and a large heap this machine can hold;
+     * {@code launchers} the libraries to run, or null for the benchmark's own list (every one).
+     */
+    private static Map<String, String[]> everyMechanism(String[] launchers) {
+        Map<String, String[]> params = new HashMap<>(Map.of("launchMechanism", LaunchMechanisms.NAMES.clone(),
+                "touchedHeapMb", new String[] {"0", Integer.toString(largeHeapMb())}));
+        if (launchers != null) {
+            params.put("launcher", launchers);
+        }
+        return params;
     }
 
     /**
