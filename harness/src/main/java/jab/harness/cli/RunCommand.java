@@ -12,7 +12,9 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -23,6 +25,7 @@ import jab.harness.JabHome;
 import jab.harness.env.Fingerprint;
 import jab.harness.family.Family;
 import jab.harness.family.FamilySet;
+import jab.harness.family.JmhSettings;
 import jab.harness.family.Measurement;
 import jab.harness.family.Profile;
 import jab.harness.family.RunContext;
@@ -120,7 +123,7 @@ public final class RunCommand implements Callable<Integer> {
      * places the run uses. Everything in it was checked before anything was written.
      */
     private record Plan(Profile profile, Precision precision, Map<String, String[]> userParams, Map<Family, List<BenchmarkListEntry>> selection,
-                        Map<Family, RunContext> contexts,
+                        Set<Family> profileSubset, Map<Family, RunContext> contexts,
                         List<Jdk> jdks, List<String> forkArgs, Path benchDir, Path outDir, Path workDir) {
     }
 
@@ -166,7 +169,8 @@ public final class RunCommand implements Callable<Integer> {
         Profile p = Profile.parse(profile);
         double target = precision == null ? p.precision : Precision.parseTarget(precision);
         Duration cap = budget == null || Precision.noBudget(budget) ? null : Precision.parseBudget(budget);
-        Map<Family, List<BenchmarkListEntry>> selection = BenchmarkCatalog.load(families).select(selectors);
+        BenchmarkCatalog catalog = BenchmarkCatalog.load(families);
+        Map<Family, List<BenchmarkListEntry>> selection = catalog.select(selectors);
         Map<String, String[]> userParams = ParamOverrides.parse(params);
         InputChecks.checkParams(selection, userParams);
         List<Jdk> jdks = JdkSelector.select(jdk, new JdkDiscovery());
@@ -189,7 +193,8 @@ public final class RunCommand implements Callable<Integer> {
             contexts.put(e.getKey(), ctx);
         }
         InputChecks.checkSpace(benchDir, bytes);
-        return new Plan(p, goal, userParams, selection, contexts, jdks, forkArgs, benchDir, outDir, workDir);
+        return new Plan(p, goal, userParams, selection, catalog.runWhole(selection, userParams.keySet()), contexts, jdks,
+                forkArgs, benchDir, outDir, workDir);
     }
 
     /** The run directory with env.json: the machine fingerprint and this run's command line, profile and params. */
@@ -260,8 +265,11 @@ public final class RunCommand implements Callable<Integer> {
         for (Jdk j : plan.jdks()) {
             List<Job> js = new ArrayList<>();
             for (Map.Entry<Family, List<BenchmarkListEntry>> e : plan.selection().entrySet()) {
-                List<BenchmarkListEntry> runnable = e.getValue().stream().filter(b -> e.getKey().runsOn(b.getUsername(), j)).toList();
-                js.addAll(Job.of(e.getKey(), runnable, JmhFamilyRun.jmhParams(e.getKey(), runnable, plan.profile(), plan.userParams())));
+                Family f = e.getKey();
+                List<BenchmarkListEntry> runnable = e.getValue().stream().filter(b -> f.runsOn(b.getUsername(), j)).toList();
+                List<Job> all = Job.of(f, runnable, JmhFamilyRun.jmhParams(f, runnable, plan.profile(), plan.userParams()));
+                Predicate<JmhSettings.Variant> keep = plan.profileSubset().contains(f) ? f.settings(plan.profile()).subset() : v -> true;
+                all.stream().filter(job -> keep.test(job.variant())).forEach(js::add);
             }
             jobs.put(j, js);
         }

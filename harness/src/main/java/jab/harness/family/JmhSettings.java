@@ -1,6 +1,7 @@
 package jab.harness.family;
 
 import java.util.Map;
+import java.util.function.Predicate;
 
 import org.openjdk.jmh.runner.options.TimeValue;
 
@@ -9,9 +10,23 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * the profile runs instead of the benchmarks' own {@code @Param} defaults (the user's {@code -p}
  * replaces them name by name). A param the profile does not name runs with the benchmark's default,
  * so each default is written once, in the benchmark.
+ *
+ * <p>{@code subset} picks the variants a profile measures out of the params' every combination, so a
+ * profile can leave out what adds little (a library that ignores the launch mechanism, run once per
+ * mechanism) and fit its time. It applies only to a family run whole and without {@code -p} for its
+ * params: what a user names is measured.
  */
 public record JmhSettings(int forks, int warmupIterations, TimeValue warmupTime, int iterations,
-                          TimeValue measurementTime, Map<String, String[]> params) {
+                          TimeValue measurementTime, Map<String, String[]> params, Predicate<Variant> subset) {
+
+    /**
+     * One result a family can measure: the benchmark's method name, its JMH threads and its params.
+     */
+    public record Variant(String method, int threads, Map<String, String> params) {
+        public String param(String name) {
+            return params.getOrDefault(name, "");
+        }
+    }
 
     public JmhSettings {
         if (forks < 1) {
@@ -22,11 +37,16 @@ public record JmhSettings(int forks, int warmupIterations, TimeValue warmupTime,
 
     public static JmhSettings of(int forks, int warmupIterations, String warmupTime, int iterations, String measurementTime) {
         return new JmhSettings(forks, warmupIterations, TimeValue.fromString(warmupTime), iterations,
-                TimeValue.fromString(measurementTime), Map.of());
+                TimeValue.fromString(measurementTime), Map.of(), v -> true);
     }
 
     public JmhSettings withParams(Map<String, String[]> overrides) {
-        return new JmhSettings(forks, warmupIterations, warmupTime, iterations, measurementTime, overrides);
+        return new JmhSettings(forks, warmupIterations, warmupTime, iterations, measurementTime, overrides, subset);
+    }
+
+    /** These settings measuring only the variants {@code keep} accepts (see the class comment). */
+    public JmhSettings only(Predicate<Variant> keep) {
+        return new JmhSettings(forks, warmupIterations, warmupTime, iterations, measurementTime, params, keep);
     }
 
     /**

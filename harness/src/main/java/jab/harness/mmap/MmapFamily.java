@@ -48,7 +48,7 @@ public final class MmapFamily implements Family {
             // One chunk size into 64 MiB files: a JRuby fork takes seconds to start (about 6 s per
             // result in smoke), so every chunk size at 256 MiB would take most of a default run's
             // time alone; thorough and -p chunkSize=... give the rest.
-            case DEFAULT -> JmhSettings.of(2, 2, "1s", 5, "1s").withParams(Map.of(
+            case DEFAULT -> JmhSettings.of(3, 2, "1s", 5, "1s").withParams(Map.of(
                     "chunkSize", new String[] {"4096"}, "totalBytes", new String[] {"67108864"}));
         };
     }

@@ -58,10 +58,27 @@ public final class ProcessFamily implements Family {
                     "launchMechanism", new String[] {"POSIX_SPAWN", "FORK"},
                     "touchedHeapMb", new String[] {"0", "256"}));
             case THOROUGH -> JmhSettings.of(4, 3, "1s", 10, "1s").withParams(everyMechanism(null)); // the seed's 40 samples
-            // A launch takes 1-6 ms: 200 ms iterations hold 30-200 of them. The libraries that are
-            // ProcessBuilder underneath with nothing of their own (Runtime.exec, zt-exec's option
-            // variants) only in thorough, so the default fits its time budget.
-            case DEFAULT -> JmhSettings.of(2, 2, "200ms", 5, "200ms").withParams(everyMechanism(DEFAULT_LAUNCHERS));
+            // A launch takes 1-6 ms: 200 ms iterations hold 30-200 of them. Three forks to start, so
+            // fork-to-fork variance is estimable with t = 4.3 rather than 12.7. The libraries that
+            // are ProcessBuilder underneath with nothing of their own (Runtime.exec, zt-exec's option
+            // variants) and the random-command scenarios only in thorough, so the budget goes to forks.
+            case DEFAULT -> JmhSettings.of(3, 2, "200ms", 5, "200ms").withParams(everyMechanism(DEFAULT_LAUNCHERS))
+                    .only(v -> !v.method().startsWith("random") && oneMechanismPerLibrary(v));
+        };
+    }
+
+    /**
+     * ProcessBuilder with every mechanism, the libraries on top of it with one: the mechanism's cost
+     * is ProcessBuilder's, so the libraries' figures only add their own overhead to it. NuProcess
+     * launches through VFORK whatever the property says, so it runs with the value it really uses.
+     */
+    static boolean oneMechanismPerLibrary(JmhSettings.Variant v) {
+        String launcher = v.param("launcher");
+        String mechanism = v.param("launchMechanism");
+        return switch (launcher) {
+            case "", "PROCESS_BUILDER" -> true;
+            case "NUPROCESS" -> mechanism.equals("VFORK");
+            default -> mechanism.equals("POSIX_SPAWN");
         };
     }
 

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -47,6 +48,21 @@ public final class BenchmarkCatalog {
                 out.add(e);
             }
         }
+        return out;
+    }
+
+    /**
+     * The families the selection runs whole (every benchmark, by name or by a regex that matches
+     * them all) and without a {@code -p} for any of their params: those a profile's subset applies to.
+     */
+    public Set<Family> runWhole(Map<Family, List<BenchmarkListEntry>> selection, Collection<String> userParams) {
+        Set<Family> out = new LinkedHashSet<>();
+        selection.forEach((f, chosen) -> {
+            boolean named = paramNames(chosen).stream().anyMatch(userParams::contains);
+            if (chosen.size() == of(f).size() && !named) {
+                out.add(f);
+            }
+        });
         return out;
     }
 

@@ -9,6 +9,7 @@ import java.util.stream.Collectors;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 
 import jab.harness.family.Family;
+import jab.harness.family.JmhSettings;
 
 /**
  * One JMH result to measure: a benchmark in its mode with one value for each of its params. jab
@@ -37,6 +38,12 @@ public record Job(Family family, BenchmarkListEntry entry, Map<String, String> p
             combos.forEach(c -> out.add(new Job(family, e, Map.copyOf(c))));
         }
         return out;
+    }
+
+    /** What a profile's subset sees of this job. */
+    public JmhSettings.Variant variant() {
+        String name = benchmark();
+        return new JmhSettings.Variant(name.substring(name.lastIndexOf('.') + 1), entry.getThreads().orElse(1), params);
     }
 
     public String benchmark() {

@@ -15,9 +15,9 @@ import jab.harness.stats.ForkInterval;
 /**
  * Adaptive precision: while a result's fork-level 95% interval is wider than the goal, give it more
  * forks, the widest result first, until it meets the goal, reaches the fork limit, or the budget has
- * no time left for another of its forks. The interval shrinks with the square root of the forks, so
- * a result at twice the goal needs about four times its forks; one step at most doubles them, then
- * the interval is computed again from what the new forks measured.
+ * no time left for another of its forks. The interval shrinks with the square root of the forks and
+ * with the t quantile; one step at most doubles them, then the interval is computed again from what
+ * the new forks measured.
  */
 final class Refinement {
     private final JmhPhase phase;
@@ -62,8 +62,9 @@ final class Refinement {
 
     /**
      * How many forks to add to a result in one step: none when it meets the goal, has the most forks
-     * allowed, or the budget has no time for one more; else what the goal needs by the square-root
-     * law, at most doubling what it has, within the limit and the time left.
+     * allowed, or the budget has no time for one more; else what the goal needs if the fork means
+     * keep their spread ({@link ForkInterval#forksFor}), at most doubling what it has (the spread of
+     * a few forks is itself uncertain), within the limit and the time left.
      */
     static int extraForks(ForkInterval fi, double secondsPerFork, double secondsLeft, Precision p) {
         int have = fi.forks();
@@ -71,8 +72,8 @@ final class Refinement {
             return 0;
         }
         long affordable = (long) Math.floor(secondsLeft / Math.max(secondsPerFork, 1e-3));
-        double want = Math.ceil(have * Math.pow(fi.relative() / p.target(), 2)) - have;
-        long extra = (long) Math.max(1, Math.min(want, Math.min(p.maxForks() - have, Math.max(2, have))));
+        int want = Math.max(1, fi.forksFor(p.target(), p.maxForks()) - have);
+        long extra = Math.min(want, Math.min(p.maxForks() - have, Math.max(2, have)));
         return (int) Math.max(0, Math.min(extra, affordable));
     }
 

@@ -36,9 +36,15 @@ class RefinementTest {
     }
 
     @Test
-    void addsWhatTheSquareRootLawAsksAtMostDoubling() {
-        // 6% with 5 forks: 5 * (6/5)^2 = 7.2, so 3 more
-        assertThat(Refinement.extraForks(at(0.06, 5), 1, 600, FIVE)).isEqualTo(3);
+    void addsWhatTheForksSpreadAsksAtMostDoubling() {
+        // 6% with 5 forks: the fork means' spread is 6% * sqrt(5) / t(4) = 4.83%; 6 forks give
+        // t(5) * 4.83% / sqrt(6) = 5.07%, 7 give 4.47%: 2 more
+        assertThat(Refinement.extraForks(at(0.06, 5), 1, 600, FIVE)).isEqualTo(2);
+        // 26% with 2 forks is a spread of 2.9% (t = 12.7): 4 forks give 4.6%, so 2 more, where the
+        // square-root law alone (2 * (26/5)^2 = 54) would ask for the most a step gives
+        assertThat(Refinement.extraForks(at(0.26, 2), 1, 600, FIVE)).isEqualTo(2);
+        // 8% with 3 forks is a spread of 3.2% (t = 4.3): 4 forks give 5.1%, 5 give 4.0%: 2 more
+        assertThat(Refinement.extraForks(at(0.08, 3), 1, 600, FIVE)).isEqualTo(2);
         // 40% with 2 forks would ask for 128: one step at most doubles (2 -> 4)
         assertThat(Refinement.extraForks(at(0.40, 2), 1, 600, FIVE)).isEqualTo(2);
         assertThat(Refinement.extraForks(at(0.40, 2), 1, 600, Precision.NONE)).isZero();

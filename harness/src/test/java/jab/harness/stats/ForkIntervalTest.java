@@ -72,4 +72,16 @@ class ForkIntervalTest {
         assertThat(fi.forks()).isEqualTo(2);
         assertThat(fi.mean()).isEqualTo(101.0);
     }
+
+    @Test
+    void forksForProjectsWithTheSpreadOfTheForkMeansAndTheShrinkingTQuantile() {
+        // fork means 100 and 104: spread 2.8% of 102, t(1) = 12.7, so +-25%; 4 forks give t(3) * 2.8% / 2 = 4.4%
+        ForkInterval two = ForkInterval.of(List.of(new double[] {100}, new double[] {104}));
+        assertThat(two.relative()).isGreaterThan(0.24);
+        assertThat(two.forksFor(0.05, 10)).isEqualTo(4);
+        assertThat(two.forksFor(0.01, 10)).isEqualTo(10); // the limit, when even it is not enough
+        assertThat(two.forksFor(0.30, 10)).isEqualTo(2); // already met
+        ForkInterval one = ForkInterval.of(List.of(new double[] {100, 104}));
+        assertThat(one.forksFor(0.01, 10)).isEqualTo(1); // no fork spread to project from
+    }
 }

@@ -1,0 +1,71 @@
+package jab.harness.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+
+import jab.harness.cli.FamilyRegistry;
+import jab.harness.family.Family;
+import jab.harness.family.FamilySet;
+import jab.harness.family.JmhSettings;
+import jab.harness.family.Profile;
+
+/** The default profile's subset of each family's matrix, and when a user's choice overrides it. */
+class DefaultMatrixTest {
+    private final FamilySet families = FamilyRegistry.load();
+    private final BenchmarkCatalog catalog = BenchmarkCatalog.load(families);
+
+    private List<Job> defaultJobs(String family, String benchmarkClass) {
+        Family f = families.byName(family).orElseThrow();
+        List<BenchmarkListEntry> chosen = catalog.of(f).stream().filter(e -> e.getUsername().contains("." + benchmarkClass + ".")).toList();
+        JmhSettings s = f.settings(Profile.DEFAULT);
+        return Job.of(f, chosen, JmhFamilyRun.jmhParams(f, chosen, Profile.DEFAULT, Map.of())).stream()
+                .filter(j -> s.subset().test(j.variant())).toList();
+    }
+
+    @Test
+    void fsMeasuresEveryApiOnAnExistingAndAMissingFileAndLeavesTheRandomScenariosToThorough() {
+        List<Job> jobs = defaultJobs("fs", "FileExistsBenchmark");
+        assertThat(jobs).extracting(j -> j.variant().method()).containsOnly("existingFile", "missingFile");
+        assertThat(jobs).hasSize(2 * 7);
+    }
+
+    @Test
+    void processRunsProcessBuilderWithEveryMechanismAndEachLibraryWithOne() {
+        List<Job> jobs = defaultJobs("process", "ProcessLaunchBenchmark");
+        assertThat(jobs).extracting(j -> j.variant().method()).containsOnly("existing", "missing");
+        assertThat(jobs).filteredOn(j -> j.params().get("launcher").equals("PROCESS_BUILDER"))
+                .extracting(j -> j.params().get("launchMechanism")).containsExactlyInAnyOrder(
+                        "POSIX_SPAWN", "FORK", "VFORK", "POSIX_SPAWN", "FORK", "VFORK");
+        assertThat(jobs).filteredOn(j -> j.params().get("launcher").equals("NUPROCESS"))
+                .extracting(j -> j.params().get("launchMechanism")).containsOnly("VFORK").hasSize(2);
+        assertThat(jobs).filteredOn(j -> j.params().get("launcher").equals("ZT_EXEC"))
+                .extracting(j -> j.params().get("launchMechanism")).containsOnly("POSIX_SPAWN").hasSize(2);
+        assertThat(defaultJobs("process", "ParentHeapBenchmark")).hasSize(3 * 2); // the mechanism is its point
+    }
+
+    @Test
+    void kvRunsNoMoreThreadsThanCpus() {
+        int cpus = Runtime.getRuntime().availableProcessors();
+        List<Job> jobs = defaultJobs("kv", "KvThroughputBenchmark");
+        assertThat(jobs).isNotEmpty().allSatisfy(j -> assertThat(j.variant().threads()).isLessThanOrEqualTo(cpus));
+        assertThat(families.byName("kv").orElseThrow().settings(Profile.THOROUGH).subset()
+                .test(new JmhSettings.Variant("mixed_8Threads", 8, Map.of()))).isTrue();
+    }
+
+    @Test
+    void theSubsetAppliesOnlyToAFamilyRunWholeWithoutItsParamsNamed() {
+        Map<Family, List<BenchmarkListEntry>> whole = catalog.select(List.of("fs", "process"));
+        assertThat(catalog.runWhole(whole, Set.of())).extracting(Family::name).containsExactly("fs", "process");
+        // -p launcher=... is the user's choice for process; fs is still run whole
+        assertThat(catalog.runWhole(whole, Set.of("launcher"))).extracting(Family::name).containsExactly("fs");
+        // a regex that picks some of a family's benchmarks is run as asked
+        Map<Family, List<BenchmarkListEntry>> some = catalog.select(List.of("FileExists.*random"));
+        assertThat(catalog.runWhole(some, Set.of())).isEmpty();
+    }
+}
