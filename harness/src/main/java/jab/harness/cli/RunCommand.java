@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.function.Predicate;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -25,7 +24,6 @@ import jab.harness.JabHome;
 import jab.harness.env.Fingerprint;
 import jab.harness.family.Family;
 import jab.harness.family.FamilySet;
-import jab.harness.family.JmhSettings;
 import jab.harness.family.Measurement;
 import jab.harness.family.Profile;
 import jab.harness.family.RunContext;
@@ -123,7 +121,7 @@ public final class RunCommand implements Callable<Integer> {
      * places the run uses. Everything in it was checked before anything was written.
      */
     private record Plan(Profile profile, Precision precision, Map<String, String[]> userParams, Map<Family, List<BenchmarkListEntry>> selection,
-                        Set<Family> profileSubset, Map<Family, RunContext> contexts,
+                        Map<Family, RunContext> contexts,
                         List<Jdk> jdks, List<String> forkArgs, Path benchDir, Path outDir, Path workDir) {
     }
 
@@ -184,17 +182,20 @@ public final class RunCommand implements Callable<Integer> {
         Path workDir = WorkDir.under(benchDir);
         RunContext base = new RunContext(p, userParams, Map.of(), jdks, workDir, console, verbose);
         Map<Family, RunContext> contexts = new LinkedHashMap<>();
+        Set<Family> whole = catalog.runWhole(selection, userParams.keySet());
         long bytes = 0;
         for (Map.Entry<Family, List<BenchmarkListEntry>> e : selection.entrySet()) {
             RunContext ctx = base.withParams(JmhFamilyRun.familyParams(e.getKey(), e.getValue(), p, userParams));
+            if (whole.contains(e.getKey())) {
+                ctx = ctx.measuring(e.getKey().settings(p).subset());
+            }
             e.getKey().validate(ctx);
             long need = e.getKey().bytesNeeded(ctx);
             bytes = need < 0 || bytes + need < 0 ? -1 : bytes + need;
             contexts.put(e.getKey(), ctx);
         }
         InputChecks.checkSpace(benchDir, bytes);
-        return new Plan(p, goal, userParams, selection, catalog.runWhole(selection, userParams.keySet()), contexts, jdks,
-                forkArgs, benchDir, outDir, workDir);
+        return new Plan(p, goal, userParams, selection, contexts, jdks, forkArgs, benchDir, outDir, workDir);
     }
 
     /** The run directory with env.json: the machine fingerprint and this run's command line, profile and params. */
@@ -268,8 +269,8 @@ public final class RunCommand implements Callable<Integer> {
                 Family f = e.getKey();
                 List<BenchmarkListEntry> runnable = e.getValue().stream().filter(b -> f.runsOn(b.getUsername(), j)).toList();
                 List<Job> all = Job.of(f, runnable, JmhFamilyRun.jmhParams(f, runnable, plan.profile(), plan.userParams()));
-                Predicate<JmhSettings.Variant> keep = plan.profileSubset().contains(f) ? f.settings(plan.profile()).subset() : v -> true;
-                all.stream().filter(job -> keep.test(job.variant())).forEach(js::add);
+                RunContext ctx = plan.contexts().get(f);
+                all.stream().filter(job -> ctx.measures(job.variant())).forEach(js::add);
             }
             jobs.put(j, js);
         }

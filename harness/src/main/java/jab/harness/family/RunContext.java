@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 import jab.harness.jdk.Jdk;
 
@@ -20,9 +21,27 @@ import jab.harness.jdk.Jdk;
  *                   removed at the end and on Ctrl-C
  * @param log        where progress goes (the console)
  * @param verbose    --verbose: JMH's and tools' own output too
+ * @param measured   the variants of the family this run measures: the profile's subset when the
+ *                   family runs whole without -p for its params, else every one (see {@link JmhSettings})
  */
 public record RunContext(Profile profile, Map<String, String[]> userParams, Map<String, String[]> params,
-                         List<Jdk> jdks, Path workDir, PrintStream log, boolean verbose) {
+                         List<Jdk> jdks, Path workDir, PrintStream log, boolean verbose,
+                         Predicate<JmhSettings.Variant> measured) {
+
+    public RunContext(Profile profile, Map<String, String[]> userParams, Map<String, String[]> params,
+                      List<Jdk> jdks, Path workDir, PrintStream log, boolean verbose) {
+        this(profile, userParams, params, jdks, workDir, log, verbose, v -> true);
+    }
+
+    /** Whether this run measures the variant (a benchmark method with these params). */
+    public boolean measures(JmhSettings.Variant v) {
+        return measured.test(v);
+    }
+
+    /** The same run, measuring only what {@code keep} accepts of this family. */
+    public RunContext measuring(Predicate<JmhSettings.Variant> keep) {
+        return new RunContext(profile, userParams, params, jdks, workDir, log, verbose, keep);
+    }
 
     /** The values of a param this family runs with; empty when no benchmark of it declares the param. */
     public String[] param(String name) {
@@ -31,6 +50,6 @@ public record RunContext(Profile profile, Map<String, String[]> userParams, Map<
 
     /** The same run, seen by a family whose params are {@code familyParams}. */
     public RunContext withParams(Map<String, String[]> familyParams) {
-        return new RunContext(profile, userParams, familyParams, jdks, workDir, log, verbose);
+        return new RunContext(profile, userParams, familyParams, jdks, workDir, log, verbose, measured);
     }
 }

@@ -92,7 +92,9 @@ public final class FsFamily implements Family {
         JmhSettings settings = settings(ctx.profile());
         NativeBuild build = new NativeBuild();
         for (String files : ctx.param("files")) {
-            m.baselines(FsNativeBaseline.measure(build, settings, ctx.workDir(), Integer.parseInt(files), notes));
+            m.baselines(FsNativeBaseline.measure(build, settings,
+                    scenario -> ctx.measures(new JmhSettings.Variant(scenario, 1, Map.of("files", files))), ctx.workDir(),
+                    Integer.parseInt(files), notes));
         }
         try {
             Map<String, Map<String, Map<String, String>>> byJdk = new LinkedHashMap<>();

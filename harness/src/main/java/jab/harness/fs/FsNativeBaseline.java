@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.IntFunction;
+import java.util.function.Predicate;
 
 import jab.bench.fs.FsFixture;
 import jab.harness.baseline.NativeBuild;
@@ -25,7 +26,9 @@ final class FsNativeBaseline {
     private FsNativeBaseline() {
     }
 
-    static List<NativeResult> measure(NativeBuild build, JmhSettings settings, Path workDir, int files, List<String> notes) throws IOException, InterruptedException {
+    /** The floors of the scenarios {@code measured} accepts (the JMH side's, so no floor is measured without its partner). */
+    static List<NativeResult> measure(NativeBuild build, JmhSettings settings, Predicate<String> measured, Path workDir, int files,
+                                      List<String> notes) throws IOException, InterruptedException {
         Optional<Path> program = build.program("fs_baseline");
         if (program.isEmpty()) {
             notes.add("fs native baseline skipped: " + build.reason());
@@ -42,6 +45,9 @@ final class FsNativeBaseline {
             long iterMs = Math.max(1, settings.measurementTime().convertTo(java.util.concurrent.TimeUnit.MILLISECONDS));
             for (String call : CALLS) {
                 for (int s = 0; s < SCENARIOS.length; s++) {
+                    if (!measured.test(SCENARIOS[s])) {
+                        continue;
+                    }
                     List<double[]> forks = new ArrayList<>();
                     for (int f = 0; f < settings.nativeForks(); f++) {
                         forks.add(NativeProgram.runForNumbers(program.get(), 600, call,
