@@ -8,6 +8,7 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 
 import jab.harness.jdk.Jdk;
 import jab.harness.page.Page;
+import jab.harness.results.BenchResult;
 import jab.harness.results.RunResults;
 
 /**
@@ -81,6 +82,16 @@ public interface Family {
      * @param level the heading level of the section's title
      */
     default void section(RunResults run, Page page, int level) {
+    }
+
+    /**
+     * The native floor a JVM result is divided by: the name of the native result (in the run's
+     * native.json) that makes the same syscalls as this result's operation, as {@code jab verify}
+     * proves them on the result's JDK, or empty when no native result does, and then no ratio is
+     * printed for it. Sections and reports divide by this partner only.
+     */
+    default Optional<String> nativePartner(RunResults run, String jdkId, BenchResult result) {
+        return Optional.empty();
     }
 
     /** How a param value of this family's benchmarks reads in reports (api=FILE_EXISTS: File.exists()). */
