@@ -2,6 +2,8 @@ package jab.harness.report;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -9,6 +11,7 @@ import jab.harness.page.MarkdownPage;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
+import jab.harness.stats.ForkInterval;
 
 /**
  * A README's "Results" section in seed 000's layout, from published runs: per run an OS heading and
@@ -35,10 +38,12 @@ public final class ReadmeResults {
                 page.paragraph("`" + command + "` (" + runDirs.get(i).getFileName() + ", profile "
                         + env.path("run").path("profile").asText("?") + "):");
             }
+            double goal = env == null ? 0 : env.path("run").path("precision").asDouble(0);
             for (String jdk : run.jdkIds()) {
                 List<BenchResult> rs = run.jmh(jdk);
                 if (!rs.isEmpty()) {
                     page.pre(Summary.vmHead(env, rs.get(0)) + "\n" + ResultTable.format(rs));
+                    precision(rs, goal).ifPresent(page::paragraph);
                 }
             }
             if (!run.baselines().isEmpty()) {
@@ -48,6 +53,28 @@ public final class ReadmeResults {
             out.append(page.body().strip()).append("\n\n");
         }
         return out.append(END).append('\n').toString();
+    }
+
+    /**
+     * How many of a table's results met the run's precision goal, said under the table so a reader
+     * knows which figures to take as they stand; empty when the run had no goal.
+     */
+    static Optional<String> precision(List<BenchResult> results, double goal) {
+        if (!(goal > 0)) {
+            return Optional.empty();
+        }
+        int wide = 0;
+        for (BenchResult r : results) {
+            ForkInterval fi = ForkInterval.of(r.rawData());
+            wide += fi.method() == ForkInterval.Method.FORK_MEANS && fi.relative() <= goal ? 0 : 1;
+        }
+        String pct = ForkInterval.percent(goal);
+        if (wide == 0) {
+            return Optional.of("Every result above is within the run's precision goal (fork-level 95% interval within ±" + pct + ").");
+        }
+        return Optional.of(String.format(Locale.ROOT, "**%d of %d results above miss the run's precision goal** (fork-level "
+                + "95%% interval within ±%s; their ±95%% column says how far): a difference smaller than a result's interval "
+                + "is noise, not a finding.", wide, results.size(), pct));
     }
 
     /** The README with its section between the markers replaced, or appended under "## Results" when absent. */
