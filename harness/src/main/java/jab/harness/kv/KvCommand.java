@@ -193,6 +193,10 @@ public final class KvCommand implements Runnable {
         @Option(names = "--password", description = "AUTH with this password first")
         String password;
 
+        @Option(names = "--json", paramLabel = "FILE",
+                description = "also write the figures (requests, errors, throughput, latencies in us) to FILE as JSON")
+        Path json;
+
         @Override
         public Integer call() throws Exception {
             LoadConfig c = new LoadConfig();
@@ -229,6 +233,9 @@ public final class KvCommand implements Runnable {
             LoadResult r = new LoadGenerator(c).run();
             System.out.println();
             System.out.print(r.table());
+            if (json != null) {
+                LoadFigures.of(r).write(json);
+            }
             return r.errors == 0 ? 0 : 1;
         }
     }

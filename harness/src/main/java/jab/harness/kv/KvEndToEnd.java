@@ -13,18 +13,20 @@ import java.util.Optional;
 import jab.harness.exec.Subprocess;
 import jab.harness.results.NativeResult;
 import jab.kv.load.LoadConfig;
-import jab.kv.load.LoadGenerator;
-import jab.kv.load.LoadResult;
 
 /**
- * The end-to-end part of {@code jab run kv}: for each load shape, a jab server in its own JVM and, when
- * redis-server is installed, a Redis with persistence off, each on its own loopback port, driven in
- * turn by the same load generator (in this JVM) with the same settings, each stopped afterwards.
- * Both servers share the machine with the load generator, which is part of what is measured.
+ * The end-to-end part of {@code jab run kv}: for each load shape, rounds in which jab's server (in its
+ * own JVM) and, when redis-server is installed, a Redis with persistence off are each started on a
+ * loopback port, driven by the same load generator ({@code jab kv load} in a JVM of its own) with the
+ * same settings, and stopped. The order alternates over the rounds (jab, Redis; Redis, jab; ...), so
+ * neither server always runs first on a machine whose speed drifts, and every round starts fresh
+ * servers, so the spread over rounds includes the servers' start-up (JIT, heap layout) and each
+ * figure gets an interval with the round as its unit. Servers and load generator share the machine,
+ * which is part of what is measured.
  */
 final class KvEndToEnd {
-    /** One measured load run against one server. */
-    record Row(String server, String serverVersion, LoadConfig load, LoadResult result) {
+    /** One measured load run against one server, in a round (1-based), at a position in it (1: first). */
+    record Row(String server, String serverVersion, int round, int position, LoadConfig load, LoadFigures result) {
     }
 
     /** The load shapes of a profile: clients and pipeline depth; warmup and duration in ms. */
@@ -34,17 +36,19 @@ final class KvEndToEnd {
     private KvEndToEnd() {
     }
 
-    static List<Row> run(List<Shape> shapes, Optional<Path> redisServer, java.io.PrintStream log) throws Exception {
+    static List<Row> run(List<Shape> shapes, int rounds, Optional<Path> redisServer, Path workDir, java.io.PrintStream log)
+            throws Exception {
+        List<String> servers = redisServer.isPresent() ? List.of("jab", "redis") : List.of("jab");
         List<Row> rows = new ArrayList<>();
         for (Shape shape : shapes) {
-            try (ServerProcess jab = startJab()) {
-                log.printf("kv end-to-end: jab server on 127.0.0.1:%d, %d clients, pipeline %d%n", jab.port, shape.clients(), shape.pipeline());
-                rows.add(measure(jab, shape));
-            }
-            if (redisServer.isPresent()) {
-                try (ServerProcess redis = ServerProcess.redis(redisServer.get())) {
-                    log.printf("kv end-to-end: redis-server on 127.0.0.1:%d, %d clients, pipeline %d%n", redis.port, shape.clients(), shape.pipeline());
-                    rows.add(measure(redis, shape));
+            for (int round = 1; round <= rounds; round++) {
+                List<String> order = order(servers, round);
+                for (int i = 0; i < order.size(); i++) {
+                    try (ServerProcess s = order.get(i).equals("jab") ? startJab() : ServerProcess.redis(redisServer.get())) {
+                        log.printf("kv end-to-end: round %d of %d, %s server on 127.0.0.1:%d, %d clients, pipeline %d%n",
+                                round, rounds, s.name, s.port, shape.clients(), shape.pipeline());
+                        rows.add(measure(s, shape, round, i + 1, workDir));
+                    }
                 }
             }
         }
@@ -52,12 +56,30 @@ final class KvEndToEnd {
     }
 
     /**
+     * The servers in the order they run in a round (1-based): as given in odd rounds, reversed in even
+     * ones (A B, B A, A B, ...), so over every two rounds each runs first once and each runs right after
+     * the other once.
+     */
+    static <T> List<T> order(List<T> servers, int round) {
+        List<T> out = new ArrayList<>(servers);
+        if (round % 2 == 0) {
+            java.util.Collections.reverse(out);
+        }
+        return out;
+    }
+
+    /**
      * A jab server for the end-to-end runs: 16 shards and half the CPUs as event loops, since the
      * load tool runs on the same machine and needs the other half (Redis runs commands on one thread).
      */
     static ServerProcess startJab() throws IOException, InterruptedException {
+        return startJab(List.of());
+    }
+
+    /** The same server, run by {@code wrapper} (strace, for {@code jab verify kv}): what is counted is what is measured. */
+    static ServerProcess startJab(List<String> wrapper) throws IOException, InterruptedException {
         Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
-        return ServerProcess.jab(java, SERVER_SHARDS, Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
+        return ServerProcess.jab(wrapper, java, SERVER_SHARDS, Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
     }
 
     /** The jab server's shards in the end-to-end runs, kept in its results' params. */
@@ -73,7 +95,7 @@ final class KvEndToEnd {
         return p;
     }
 
-    private static Row measure(ServerProcess server, Shape shape) throws Exception {
+    private static Row measure(ServerProcess server, Shape shape, int round, int position, Path workDir) throws Exception {
         LoadConfig c = new LoadConfig();
         c.host = "127.0.0.1";
         c.port = server.port;
@@ -84,11 +106,11 @@ final class KvEndToEnd {
         c.getRatio = 0.8;
         c.keys = 50_000;
         c.valueSize = 32;
-        LoadResult r = new LoadGenerator(c).run();
+        LoadFigures r = LoadProcess.run(c, workDir);
         if (!server.alive()) {
             throw new IllegalStateException(server.name + " server died during the load");
         }
-        return new Row(server.name, server.version, c, r);
+        return new Row(server.name, server.version, round, position, c, r);
     }
 
     /** {@code --redis PATH} if given, else JAB_REDIS_SERVER, else redis-server on the PATH, if any. */
@@ -104,18 +126,30 @@ final class KvEndToEnd {
         return Subprocess.onPath("redis-server");
     }
 
-    /** Throughput (ops/s) and mean latency (us/op) per row, in JMH's JSON shape (timings.json). */
+    /**
+     * Throughput (ops/s) and mean latency (us/op) per server and shape, in JMH's JSON shape
+     * (timings.json), each round a "fork" of one sample: the interval over forks is the one over rounds.
+     */
     static List<NativeResult> nativeResults(List<Row> rows) {
+        Map<String, List<Row>> byServerAndShape = new LinkedHashMap<>();
+        rows.forEach(r -> byServerAndShape.computeIfAbsent(r.server() + "/" + r.load().clients + "/" + r.load().pipeline,
+                k -> new ArrayList<>()).add(r));
         List<NativeResult> out = new ArrayList<>();
-        for (Row row : rows) {
-            Map<String, String> params = params(row);
-            String tool = row.serverVersion() + "; jab kv load, " + row.load().clients + " clients";
-            out.add(new NativeResult("e2e.kv." + row.server() + ".throughput", "thrpt", "ops/s", params,
-                    NativeResult.oneFork(new double[] {row.result().throughput()}), tool));
-            out.add(new NativeResult("e2e.kv." + row.server() + ".latency", "avgt", "us/op", params,
-                    NativeResult.oneFork(new double[] {row.result().meanMicros()}), tool));
+        for (List<Row> runs : byServerAndShape.values()) {
+            Row first = runs.get(0);
+            Map<String, String> params = params(first);
+            String tool = first.serverVersion() + "; jab kv load in its own JVM, " + first.load().clients + " clients; one fork per round, "
+                    + "servers in alternating order";
+            out.add(new NativeResult("e2e.kv." + first.server() + ".throughput", "thrpt", "ops/s", params,
+                    perRound(runs, LoadFigures::throughput), tool));
+            out.add(new NativeResult("e2e.kv." + first.server() + ".latency", "avgt", "us/op", params,
+                    perRound(runs, LoadFigures::meanUs), tool));
         }
         return out;
+    }
+
+    private static List<double[]> perRound(List<Row> runs, java.util.function.ToDoubleFunction<LoadFigures> figure) {
+        return runs.stream().map(r -> new double[] {figure.applyAsDouble(r.result())}).toList();
     }
 
     static Map<String, String> params(Row row) {
@@ -133,10 +167,10 @@ final class KvEndToEnd {
         List<KvEndToEndDocument> out = new ArrayList<>();
         for (Row row : rows) {
             LoadConfig c = row.load();
-            LoadResult r = row.result();
+            LoadFigures r = row.result();
             out.add(new KvEndToEndDocument(row.server(), c.clients, c.pipeline, c.getRatio, c.keys, c.valueSize,
-                    row.serverVersion(), r.seconds, c.warmupMillis / 1000.0, r.requests, r.errors, r.throughput(),
-                    r.meanMicros(), r.percentileMicros(50), r.percentileMicros(99), r.percentileMicros(99.9), r.maxMicros()));
+                    row.serverVersion(), r.seconds(), c.warmupMillis / 1000.0, r.requests(), r.errors(), r.throughput(),
+                    r.meanUs(), r.p50Us(), r.p99Us(), r.p999Us(), r.maxUs(), row.round(), row.position()));
         }
         return out;
     }

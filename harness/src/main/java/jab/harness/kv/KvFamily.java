@@ -1,5 +1,6 @@
 package jab.harness.kv;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,8 +16,10 @@ import jab.harness.family.Profile;
 import jab.harness.family.RunContext;
 import jab.harness.family.Subcommand;
 import jab.harness.page.Page;
+import jab.harness.results.BenchResult;
 import jab.harness.results.NativeResult;
 import jab.harness.results.RunResults;
+import jab.harness.trace.SyscallCount;
 
 /**
  * The kv family: JMH throughput and latency of jab's sharded store against a plain ConcurrentHashMap,
@@ -32,28 +35,47 @@ public final class KvFamily implements Family {
 
     @Override
     public String description() {
-        return "sharded key-value store: get/set/del throughput at 1-8 threads and latency by shard count vs "
+        return "sharded key-value store: get/set/del throughput at 1 to CPUs threads (up to 8 when named) and latency by shard count vs "
                 + "ConcurrentHashMap; end to end over RESP, jab's server beside redis-server";
     }
 
     @Override
     public JmhSettings settings(Profile profile) {
-        return switch (profile) {
+        JmhSettings s = switch (profile) {
             case SMOKE -> JmhSettings.of(1, 1, "100ms", 2, "100ms");
             case THOROUGH -> JmhSettings.of(3, 3, "1s", 5, "1s");
-            // More threads than CPUs measure the scheduler's time slices (and still ramp at the 5th
-            // iteration), so only thorough and a benchmark named by the user run them.
-            case DEFAULT -> JmhSettings.of(3, 3, "200ms", 8, "100ms").only(v -> v.threads() <= Runtime.getRuntime().availableProcessors());
+            case DEFAULT -> JmhSettings.of(3, 3, "200ms", 8, "100ms");
         };
+        // More threads than CPUs measure the scheduler's time slices (and still ramp at the 5th
+        // iteration), not the store: no profile runs them unless the user names them (a regex such as
+        // mixed_8Threads, or -p), and the summary labels such rows oversubscribed.
+        return s.only(v -> v.threads() <= cpus());
+    }
+
+    /** The CPUs the JMH forks share: those this JVM may use, as JMH's forks see the same machine. */
+    static int cpus() {
+        return Runtime.getRuntime().availableProcessors();
     }
 
     /** The end-to-end load shapes: short for smoke, the seed's 32 and 64 clients for thorough. */
     static List<KvEndToEnd.Shape> shapes(Profile profile) {
         return switch (profile) {
-            case SMOKE -> List.of(new KvEndToEnd.Shape(16, 1, 1500, 3000));
+            case SMOKE -> List.of(new KvEndToEnd.Shape(16, 1, 1000, 2000));
             case THOROUGH -> List.of(new KvEndToEnd.Shape(64, 1, 5000, 20_000), new KvEndToEnd.Shape(32, 1, 5000, 20_000),
                     new KvEndToEnd.Shape(50, 16, 5000, 20_000));
-            case DEFAULT -> List.of(new KvEndToEnd.Shape(32, 1, 2000, 6000), new KvEndToEnd.Shape(32, 16, 2000, 6000));
+            case DEFAULT -> List.of(new KvEndToEnd.Shape(32, 1, 1500, 4000), new KvEndToEnd.Shape(32, 16, 1500, 4000));
+        };
+    }
+
+    /**
+     * End-to-end rounds per shape, each server once per round in alternating order: an even number, so
+     * each server runs first equally often; two at least, the fewest that give an interval over rounds.
+     */
+    static int rounds(Profile profile) {
+        return switch (profile) {
+            case SMOKE -> 2;
+            case DEFAULT -> 4;
+            case THOROUGH -> 6;
         };
     }
 
@@ -104,7 +126,7 @@ public final class KvFamily implements Family {
         if (redis.isEmpty()) {
             m.note("redis-server not found (--redis, PATH or JAB_REDIS_SERVER): end to end measures jab's server only");
         }
-        List<KvEndToEnd.Row> rows = KvEndToEnd.run(shapes(ctx.profile()), redis, ctx.log());
+        List<KvEndToEnd.Row> rows = KvEndToEnd.run(shapes(ctx.profile()), rounds(ctx.profile()), redis, ctx.workDir(), ctx.log());
         m.document(KvEndToEndDocument.NAME, KvEndToEnd.details(rows)).timings(KvEndToEnd.nativeResults(rows));
         Optional<RedisBenchmark> tool = RedisBenchmark.find(redis);
         if (redis.isPresent() && tool.isEmpty()) {
@@ -117,7 +139,37 @@ public final class KvFamily implements Family {
                         .timings(SideBySide.nativeResults(side, tool.get()));
             }
         }
+        syscalls(ctx, redis, m);
         return m.build();
+    }
+
+    /**
+     * What {@code jab verify kv} proves, recorded with the run when strace is installed: each server's
+     * syscalls per GET, one at a time and pipelined, so the figures above stand beside their OS cost.
+     */
+    private static void syscalls(RunContext ctx, Optional<Path> redis, Measurement.Builder m) throws InterruptedException {
+        Optional<Path> strace = SyscallCount.strace();
+        if (strace.isEmpty()) {
+            m.note("kv syscalls per request not recorded: " + SyscallCount.NO_STRACE);
+            return;
+        }
+        long roundTrips = ctx.profile() == Profile.SMOKE ? 1000 : 5000;
+        List<KvSyscallsDocument> counts = new ArrayList<>();
+        for (ServerSyscalls.Request request : ServerSyscalls.requests()) {
+            if (!request.command().equals("GET")) {
+                continue; // GET only, to keep the run short: jab verify kv counts SET too
+            }
+            for (ServerSyscalls.Server s : ServerSyscalls.servers(redis)) {
+                ctx.log().printf("kv syscalls: %s, %s under strace%n", s.name(), request.words());
+                try {
+                    counts.add(KvSyscallsDocument.of(ServerSyscalls.count(strace.get(), s.name(), s.starter(), request, roundTrips,
+                            roundTrips, ctx.workDir().resolve("kv-strace"))));
+                } catch (IOException e) {
+                    m.note("kv syscalls of " + s.name() + ", " + request.words() + " not counted: " + e.getMessage());
+                }
+            }
+        }
+        m.document(KvSyscallsDocument.NAME, counts);
     }
 
     @Override
@@ -125,8 +177,15 @@ public final class KvFamily implements Family {
         KvSection.render(run, page, level);
     }
 
+    /** See {@link KvPartner}: the C hash table under the latency benchmarks, no partner for the rest. */
+    @Override
+    public Optional<String> nativePartner(RunResults run, String jdkId, BenchResult result) {
+        return KvPartner.of(run, result);
+    }
+
     @Override
     public List<Subcommand> subcommands() {
-        return List.of(Subcommand.topLevel(new KvCommand()));
+        return List.of(Subcommand.topLevel(new KvCommand()),
+                Subcommand.under("verify", "Shows what a family's benchmarks really do at the OS level.", new KvVerifyCommand()));
     }
 }

@@ -14,7 +14,14 @@ final class KvRunOptions {
 
     /** A path that is not an executable file is bad input, refused before anything runs. */
     void check() {
-        if (redis != null && !(Files.isRegularFile(redis) && Files.isExecutable(redis))) {
+        if (redis != null) {
+            checkRedis(redis);
+        }
+    }
+
+    /** {@code --redis PATH} of any kv command: an executable file, or bad input. */
+    static void checkRedis(Path redis) {
+        if (!(Files.isRegularFile(redis) && Files.isExecutable(redis))) {
             throw new UsageException("--redis " + redis + ": not an executable file (give the path of redis-server)");
         }
     }

@@ -8,12 +8,14 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 import jab.bench.kv.KvImpl;
+import jab.harness.compare.RatioInterval;
 import jab.harness.compare.StatTest;
 import jab.harness.compare.TargetCheck;
 import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
+import jab.harness.stats.ForkInterval;
 import jab.harness.stats.Stats;
 
 /**
@@ -35,27 +37,34 @@ final class KvSection {
                 continue;
             }
             page.heading(level + 1, "JDK " + jdk + " (" + kv.get(0).result().jdkVersion() + ")");
-            latency(page, kv, run.baselines());
-            throughput(page, kv);
+            latency(page, kv, run);
+            throughput(page, kv, cpus(run));
         }
         endToEnd(page, level + 1, run.documentList(KvEndToEndDocument.NAME, KvEndToEndDocument.class));
         run.document(RedisBenchmarkDocument.NAME, RedisBenchmarkDocument.class).ifPresent(d -> redisBenchmark(page, level + 1, d));
+        syscalls(page, level + 1, run.documentList(KvSyscallsDocument.NAME, KvSyscallsDocument.class));
     }
 
-    private static void latency(Page page, List<KvResult> kv, List<BenchResult> baselines) {
+    /** What each server's request costs the OS, as strace counted it in this run ({@code jab verify kv}). */
+    private static void syscalls(Page page, int level, List<KvSyscallsDocument> counts) {
+        if (counts.isEmpty()) {
+            return;
+        }
+        page.heading(level, "Syscalls per request (strace)");
+        page.paragraph("Each server under `strace -f -c` (all its threads), one client sending n and then 2n round trips after "
+                + "n warm-up ones; the difference over n is one round trip's own (`jab verify kv` counts SET as well).");
+        page.bullets(counts.stream().map(c -> c.count().line()).toList());
+    }
+
+    private static void latency(Page page, List<KvResult> kv, RunResults run) {
         List<Integer> shards = KvResult.storeShards(kv, KvResult.Kind.LATENCY);
         if (shards.isEmpty()) {
             return;
         }
-        boolean floor = baselines.stream().anyMatch(b -> b.benchmark().startsWith(KvNativeBaseline.PREFIX));
         page.paragraph("Latency, one thread (ns/op, lower is better); the ratio is the store over ConcurrentHashMap "
-                + "doing the same work (targets: get <= 1.2x, set <= 1.5x)."
-                + (floor ? " `C hash table`: the same keys and operations from C on an open-addressing table, the native floor." : ""));
+                + "doing the same work (targets: get <= 1.2x, set <= 1.5x).");
         List<String> header = header("op", shards);
         shards.forEach(s -> header.add("ratio " + s));
-        if (floor) {
-            header.add("C hash table");
-        }
         List<List<String>> rows = new ArrayList<>();
         for (String op : OPS) {
             Optional<BenchResult> base = KvResult.find(kv, KvResult.Kind.LATENCY, op, KvImpl.CONCURRENT_HASH_MAP);
@@ -66,33 +75,92 @@ final class KvSection {
                 row.add(base.isPresent() && st.isPresent()
                         ? String.format(Locale.ROOT, "%.2fx", st.get().score() / base.get().score()) : "-");
             }
-            if (floor) {
-                row.add(baselines.stream().filter(b -> b.benchmark().equals(KvNativeBaseline.PREFIX + op)).findFirst()
-                        .map(ResultTable::cell).orElse("-"));
+            rows.add(row);
+        }
+        page.table(header, rows, 1);
+        overFloor(page, kv, run, shards);
+    }
+
+    /**
+     * Each latency result over its native partner ({@link KvPartner}), with the ratio's 95% interval over
+     * the forks of both sides; a result without a partner gets no ratio.
+     */
+    private static void overFloor(Page page, List<KvResult> kv, RunResults run, List<Integer> shards) {
+        List<String> impls = new ArrayList<>(List.of(KvImpl.CONCURRENT_HASH_MAP));
+        shards.forEach(s -> impls.add(KvResult.store(s)));
+        List<List<String>> rows = new ArrayList<>();
+        List<String> wideFloors = new ArrayList<>();
+        for (String op : OPS) {
+            List<String> row = new ArrayList<>(List.of(op));
+            Optional<BenchResult> floor = Optional.empty();
+            for (String impl : impls) {
+                Optional<BenchResult> jvm = KvResult.find(kv, KvResult.Kind.LATENCY, op, impl);
+                Optional<BenchResult> partner = jvm.flatMap(j -> KvPartner.of(run, j))
+                        .flatMap(name -> run.baselines().stream().filter(b -> b.benchmark().equals(name)).findFirst());
+                floor = floor.or(() -> partner);
+                row.add(jvm.isPresent() && partner.isPresent() ? ratio(RatioInterval.of(partner.get(), jvm.get(), 0.95)) : "-");
             }
+            row.add(1, floor.map(ResultTable::cell).orElse("-"));
+            floor.map(f -> ForkInterval.of(f.rawData())).filter(fi -> fi.hasInterval() && fi.relative() > FLOOR_SPREAD)
+                    .ifPresent(fi -> wideFloors.add(op + " ±" + ForkInterval.percent(fi.relative())));
+            rows.add(row);
+        }
+        if (rows.stream().allMatch(r -> r.stream().skip(2).allMatch("-"::equals))) {
+            return; // no floor measured (no gcc), or no result with a partner
+        }
+        List<String> header = new ArrayList<>(List.of("op", "C hash table (ns/op)"));
+        impls.forEach(i -> header.add(i.equals(KvImpl.CONCURRENT_HASH_MAP) ? "ConcurrentHashMap / C"
+                : "store, " + i.substring(KvImpl.STORE_PREFIX.length()) + " / C"));
+        page.paragraph("Over the native floor: each latency figure divided by its partner, the same keys, values and "
+                + "operations from C on an open-addressing hash table (`native/kv_baseline.c`; no syscall on either side), "
+                + "with the ratio's 95% interval over the forks of both. The throughput benchmarks have no C partner "
+                + "(several threads on one map), so no ratio.");
+        page.table(header, rows, 1);
+        if (!wideFloors.isEmpty()) {
+            page.paragraph("The C floor's own spread limits what these ratios can resolve: its 95% interval is "
+                    + String.join(", ", wideFloors) + " of its mean, so ratios closer than that to each other cannot be told apart.");
+        }
+    }
+
+    /** A floor whose interval is wider than this is worth a sentence under the ratios. */
+    private static final double FLOOR_SPREAD = 0.05;
+
+    private static String ratio(RatioInterval r) {
+        return Double.isFinite(r.low()) ? String.format(Locale.ROOT, "%.2fx [%.2f-%.2f]", r.ratio(), r.low(), r.high())
+                : String.format(Locale.ROOT, "%.2fx", r.ratio());
+    }
+
+    private static void throughput(Page page, List<KvResult> kv, int cpus) {
+        List<Integer> shards = KvResult.storeShards(kv, KvResult.Kind.THROUGHPUT);
+        if (shards.isEmpty()) {
+            return;
+        }
+        page.paragraph("Throughput of the 70/25/5 get/set/del mix (ops/ms, all threads, higher is better), at 1 to "
+                + (cpus > 0 ? cpus + " threads (the CPUs)" : "as many threads as CPUs") + " unless more were asked for: "
+                + "a row marked oversubscribed has more threads than CPUs, which then share them in time slices.");
+        List<String> header = header("threads", shards);
+        List<List<String>> rows = new ArrayList<>();
+        for (String t : THREADS) {
+            String method = "mixed_" + t;
+            List<String> cells = new ArrayList<>();
+            cells.add(KvResult.find(kv, KvResult.Kind.THROUGHPUT, method, KvImpl.CONCURRENT_HASH_MAP).map(ResultTable::cell).orElse("-"));
+            shards.forEach(s -> cells.add(KvResult.find(kv, KvResult.Kind.THROUGHPUT, method, KvResult.store(s))
+                    .map(ResultTable::cell).orElse("-")));
+            if (cells.stream().allMatch("-"::equals)) {
+                continue; // a thread count the run did not measure
+            }
+            int threads = Integer.parseInt(t.replaceAll("\\D", ""));
+            List<String> row = new ArrayList<>(List.of(threads + (cpus > 0 && threads > cpus
+                    ? " (oversubscribed: " + cpus + " CPUs)" : "")));
+            row.addAll(cells);
             rows.add(row);
         }
         page.table(header, rows, 1);
     }
 
-    private static void throughput(Page page, List<KvResult> kv) {
-        List<Integer> shards = KvResult.storeShards(kv, KvResult.Kind.THROUGHPUT);
-        if (shards.isEmpty()) {
-            return;
-        }
-        page.paragraph("Throughput of the 70/25/5 get/set/del mix (ops/ms, all threads, higher is better); "
-                + "more threads than cores share the same CPUs.");
-        List<String> header = header("threads", shards);
-        List<List<String>> rows = new ArrayList<>();
-        for (String t : THREADS) {
-            String method = "mixed_" + t;
-            List<String> row = new ArrayList<>(List.of(t.replaceAll("\\D", ""),
-                    KvResult.find(kv, KvResult.Kind.THROUGHPUT, method, KvImpl.CONCURRENT_HASH_MAP).map(ResultTable::cell).orElse("-")));
-            shards.forEach(s -> row.add(KvResult.find(kv, KvResult.Kind.THROUGHPUT, method, KvResult.store(s))
-                    .map(ResultTable::cell).orElse("-")));
-            rows.add(row);
-        }
-        page.table(header, rows, 0);
+    /** The CPUs of the machine the run measured on, from env.json; 0 when it does not say. */
+    static int cpus(RunResults run) {
+        return run.env().map(e -> e.path("cpu").path("logicalThreads").asInt(0)).orElse(0);
     }
 
     /** The first column, then ConcurrentHashMap, then the store by shard count. */
@@ -107,28 +175,19 @@ final class KvSection {
             return;
         }
         page.heading(level, "End to end over TCP (RESP, loopback)");
-        page.paragraph("`jab kv load` (closed loop, GET ratio 0.8, 50,000 keys, 32-byte values) against each server in turn, "
-                + "on the same machine as the servers. Redis runs with persistence off.");
+        page.paragraph("`jab kv load` (closed loop, GET ratio 0.8, 50,000 keys, 32-byte values), in a JVM of its own, against "
+                + "each server in turn, in rounds: every round starts both servers afresh and runs them in alternating order "
+                + "(jab first in odd rounds, Redis first in even ones). The load generator shares the machine with the "
+                + "servers. Redis runs with persistence off.");
         List<List<String>> table = new ArrayList<>();
         for (KvEndToEndDocument r : rows) {
-            table.add(List.of(r.server(), Integer.toString(r.clients()), Integer.toString(r.pipeline()),
-                    f("%.0fs", r.seconds()), f("%.0f", r.throughput()), f("%.1f", r.avgUs()), f("%.1f", r.p50Us()),
-                    f("%.1f", r.p99Us()), f("%.1f", r.p999Us()), f("%.1f", r.maxUs()), Long.toString(r.errors())));
+            table.add(List.of(r.round() > 0 ? r.round() + "." + r.position() : "-", r.server(), Integer.toString(r.clients()),
+                    Integer.toString(r.pipeline()), f("%.0fs", r.seconds()), f("%.0f", r.throughput()), f("%.1f", r.avgUs()),
+                    f("%.1f", r.p50Us()), f("%.1f", r.p99Us()), f("%.1f", r.p999Us()), f("%.1f", r.maxUs()), Long.toString(r.errors())));
         }
-        page.table(List.of("Server", "Clients", "Pipeline", "Duration", "Throughput (RPS)", "Avg Latency (us)", "p50 (us)",
-                "p99 (us)", "p99.9 (us)", "max (us)", "Errors"), table, 1);
-        List<String> ratios = new ArrayList<>();
-        for (KvEndToEndDocument j : rows) {
-            if (!"jab".equals(j.server())) {
-                continue;
-            }
-            rows.stream().filter(r -> "redis".equals(r.server()) && r.clients() == j.clients() && r.pipeline() == j.pipeline())
-                    .forEach(r -> ratios.add(String.format(Locale.ROOT, "%d clients, pipeline %d: jab/Redis throughput %.2fx",
-                            j.clients(), j.pipeline(), j.throughput() / r.throughput())));
-        }
-        if (!ratios.isEmpty()) {
-            page.bullets(ratios);
-        }
+        page.table(List.of("Round.order", "Server", "Clients", "Pipeline", "Duration", "Throughput (RPS)", "Avg Latency (us)",
+                "p50 (us)", "p99 (us)", "p99.9 (us)", "max (us)", "Errors"), table, 2);
+        page.bullets(EndToEndRounds.of(rows).stream().map(EndToEndRounds::words).toList());
         page.paragraph("Servers: " + rows.stream().map(r -> r.server() + " = " + r.serverVersion()).distinct()
                 .collect(Collectors.joining("; ")));
     }

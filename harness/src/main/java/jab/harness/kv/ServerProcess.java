@@ -38,8 +38,17 @@ final class ServerProcess implements AutoCloseable {
 
     /** jab kv serve --port 0 in a new JVM with this JVM's java and class path; the port is read from its output. */
     static ServerProcess jab(Path java, int shards, int ioThreads) throws IOException, InterruptedException {
+        return jab(List.of(), java, shards, ioThreads);
+    }
+
+    /**
+     * As {@link #jab(Path, int, int)}, the command run by {@code wrapper} (strace and its options, which
+     * then run the server as their child); an empty wrapper runs the server itself.
+     */
+    static ServerProcess jab(List<String> wrapper, Path java, int shards, int ioThreads) throws IOException, InterruptedException {
         // -XX:+ExitOnOutOfMemoryError, as ./jab starts jab kv serve: an OutOfMemoryError ends the server
-        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xms256m", "-Xmx1g", "-XX:+ExitOnOutOfMemoryError",
+        List<String> cmd = new ArrayList<>(wrapper);
+        cmd.addAll(List.of(java.toString(), "-Xms256m", "-Xmx1g", "-XX:+ExitOnOutOfMemoryError",
                 "-cp", System.getProperty("java.class.path"), "jab.harness.Jab", "kv", "serve",
                 "--bind", "127.0.0.1", "--port", "0", "--shards", Integer.toString(shards),
                 "--io-threads", Integer.toString(ioThreads)));
@@ -69,10 +78,16 @@ final class ServerProcess implements AutoCloseable {
 
     /** redis-server on a free loopback port with persistence off. */
     static ServerProcess redis(Path redisServer) throws IOException, InterruptedException {
+        return redis(List.of(), redisServer);
+    }
+
+    /** As {@link #redis(Path)}, run by {@code wrapper} (see {@link #jab(List, Path, int, int)}). */
+    static ServerProcess redis(List<String> wrapper, Path redisServer) throws IOException, InterruptedException {
         int port = freePort();
-        Running p = Subprocess.of(redisServer.toString(), "--port", Integer.toString(port), "--bind", "127.0.0.1",
-                "--save", "", "--appendonly", "no", "--daemonize", "no", "--protected-mode", "yes", "--loglevel", "warning")
-                .stdout(Output.discard()).stderr(Output.discard()).start();
+        List<String> cmd = new ArrayList<>(wrapper);
+        cmd.addAll(List.of(redisServer.toString(), "--port", Integer.toString(port), "--bind", "127.0.0.1",
+                "--save", "", "--appendonly", "no", "--daemonize", "no", "--protected-mode", "yes", "--loglevel", "warning"));
+        Running p = Subprocess.of(cmd).named("redis-server").stdout(Output.discard()).stderr(Output.discard()).start();
         ServerProcess s = new ServerProcess("redis", p, port, redisVersion(redisServer));
         try {
             s.awaitPong();
@@ -134,6 +149,21 @@ final class ServerProcess implements AutoCloseable {
 
     boolean alive() {
         return process.isAlive();
+    }
+
+    /**
+     * Stops a wrapped server the way it stops in production, so that its wrapper (strace) sees it exit
+     * and finishes its own work (writes its count): SIGTERM to the server, the wrapper's child, then
+     * waits up to {@code within} for the wrapper to exit. False when it did not; {@link #close()} then
+     * ends both.
+     */
+    boolean stopWrapped(Duration within) throws InterruptedException {
+        ProcessHandle.of(process.pid()).ifPresent(wrapper -> wrapper.children().forEach(ProcessHandle::destroy));
+        long deadline = System.nanoTime() + within.toNanos();
+        while (process.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        return !process.isAlive();
     }
 
     /** SIGTERM, then SIGKILL if it is still there after 10 s; waits until it is gone. */

@@ -68,14 +68,27 @@ public final class SyscallCount {
         Files.createDirectories(workDir);
         Path out = Files.createTempFile(workDir, "strace-count", ".txt");
         try {
-            List<String> cmd = new ArrayList<>(List.of(strace.toString(), "-f", "-qq", "-c", "-U", "name,calls,errors",
-                    "-o", out.toString()));
+            List<String> cmd = new ArrayList<>(counting(strace, out));
             cmd.addAll(command);
             Result r = Subprocess.of(cmd).named("strace -c of " + command.get(0)).timeout(timeout).run();
-            return new Counted(parse(Files.readAllLines(out, StandardCharsets.UTF_8)), r);
+            return new Counted(read(out), r);
         } finally {
             Files.deleteIfExists(out);
         }
+    }
+
+    /**
+     * The strace command line that counts, into {@code out}, the syscalls of the command put after it
+     * (every thread and child): for a command that is started rather than run to its end, such as a
+     * server stopped once its work is done. strace writes {@code out} when the command has exited.
+     */
+    public static List<String> counting(Path strace, Path out) {
+        return List.of(strace.toString(), "-f", "-qq", "-c", "-U", "name,calls,errors", "-o", out.toString(), "--");
+    }
+
+    /** The count a {@link #counting} strace wrote. */
+    public static Map<String, Calls> read(Path out) throws IOException {
+        return parse(Files.readAllLines(out, StandardCharsets.UTF_8));
     }
 
     /**

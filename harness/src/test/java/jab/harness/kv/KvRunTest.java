@@ -47,6 +47,9 @@ class KvRunTest {
                 .anyMatch(n -> n.contains("KvThroughputBenchmark.mixed_") && n.contains("Threads"));
         assertThat(jmh).anyMatch(r -> "CONCURRENT_HASH_MAP".equals(r.param("impl")))
                 .anyMatch(r -> "STORE_16".equals(r.param("impl")));
+        int cpus = Runtime.getRuntime().availableProcessors();
+        assertThat(jmh).as("kv run whole: no result with more threads than the %d CPUs", cpus)
+                .allSatisfy(r -> assertThat(r.threads()).as(r.benchmark()).isLessThanOrEqualTo(cpus));
 
         // native.json: the C hash table under the latency benchmarks, the only native floor of the family;
         // end to end and redis-benchmark figures are timings, not floors: timings.json
@@ -57,8 +60,20 @@ class KvRunTest {
         assertThat(e2e).anyMatch(r -> r.benchmark().equals("e2e.kv.jab.throughput") && r.score() > 0);
         String summary = Files.readString(run.resolve("summary.md"));
         assertThat(summary).contains("## kv").contains("ConcurrentHashMap").contains("End to end").contains("p99");
+        assertThat(summary).doesNotContain("oversubscribed:");
+        if (!results.baselines().isEmpty()) {
+            assertThat(summary).as("latency over its C partner").contains("ConcurrentHashMap / C");
+        }
+        List<KvEndToEndDocument> runs = results.documentList(KvEndToEndDocument.NAME, KvEndToEndDocument.class);
+        assertThat(runs).extracting(KvEndToEndDocument::round).contains(1, 2);
+        assertThat(e2e).filteredOn(r -> r.benchmark().equals("e2e.kv.jab.throughput"))
+                .allSatisfy(r -> assertThat(r.rawData()).as("one fork per round").hasSize(2));
         if (redis.isPresent()) {
             assertThat(e2e).anyMatch(r -> r.benchmark().equals("e2e.kv.redis.throughput") && r.score() > 0);
+            // alternating: jab first in round 1, Redis first in round 2
+            assertThat(runs).filteredOn(r -> r.position() == 1).extracting(KvEndToEndDocument::round, KvEndToEndDocument::server)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple(1, "jab"), org.assertj.core.groups.Tuple.tuple(2, "redis"));
+            assertThat(summary).contains("jab/Redis throughput").contains("over rounds");
             if (RedisBenchmark.find(redis).isPresent()) {
                 for (String server : List.of("jab", "redis")) {
                     for (String test : List.of("get", "set")) {

@@ -9,15 +9,18 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
-/** A minimal blocking RESP2 client: writes commands, reads and checks replies without keeping them. */
-final class RespClient implements AutoCloseable {
+/**
+ * A minimal blocking RESP2 client: writes commands, reads and checks replies without keeping them. One
+ * connection, buffered both ways, so a batch of commands leaves in one write when flushed.
+ */
+public final class RespClient implements AutoCloseable {
     private static final byte[] GET = "*2\r\n$3\r\nGET\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] SET = "*3\r\n$3\r\nSET\r\n".getBytes(StandardCharsets.US_ASCII);
     private final Socket socket;
     private final OutputStream out;
     private final InputStream in;
 
-    RespClient(String host, int port) throws IOException {
+    public RespClient(String host, int port) throws IOException {
         socket = new Socket();
         socket.setTcpNoDelay(true);
         socket.connect(new InetSocketAddress(host, port), 5000);
@@ -38,19 +41,19 @@ final class RespClient implements AutoCloseable {
         out.write(valueBulk);
     }
 
-    void command(String... words) throws IOException {
+    public void command(String... words) throws IOException {
         out.write(('*' + Integer.toString(words.length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
         for (String w : words) {
             out.write(bulk(w.getBytes(StandardCharsets.UTF_8)));
         }
     }
 
-    void flush() throws IOException {
+    public void flush() throws IOException {
         out.flush();
     }
 
     /** Reads one whole reply; returns false if it was an error reply. */
-    boolean readReply() throws IOException {
+    public boolean readReply() throws IOException {
         int type = in.read();
         switch (type) {
             case '+':
