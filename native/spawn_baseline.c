@@ -107,8 +107,10 @@ static int launch(const char *mode, const char *cmd, int expect_fail) {
             rc = posix_spawn(&pid, helper, &fa, NULL, hargv, environ);
         } else {
             char *argv[] = {(char *) cmd, NULL};
-            rc = mode[6] == 'p' ? posix_spawnp(&pid, cmd, &fa, NULL, argv, environ)
-                                : posix_spawn(&pid, cmd, &fa, NULL, argv, environ);
+            /* by name, not by a character of it: before this floor was checked under strace, a test of
+               mode[6] sent "spawnp_missing" to posix_spawn, one execve of the bare name in the cwd */
+            rc = strcmp(mode, "spawnp") == 0 ? posix_spawnp(&pid, cmd, &fa, NULL, argv, environ)
+                                             : posix_spawn(&pid, cmd, &fa, NULL, argv, environ);
         }
         posix_spawn_file_actions_destroy(&fa);
         close(out[1]);

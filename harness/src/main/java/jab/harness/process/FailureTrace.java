@@ -15,6 +15,8 @@ import jab.harness.trace.SyscallCount;
  * missing bare name (the floor every failed launch was once divided by) beside vfork+execvp of the
  * same name, so the posix_spawnp figure is explained by what it does (an execve per PATH entry, the
  * clone and its stack) rather than taken on trust. Counted by difference of N and 2N launches.
+ * This count is how the old "posix_spawnp" floor was found to call posix_spawn: one execve of the
+ * bare name in the working directory, no PATH search, so it measured a different failure.
  */
 final class FailureTrace {
     static final long LAUNCHES = 50;
