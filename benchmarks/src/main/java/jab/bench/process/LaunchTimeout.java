@@ -38,6 +38,11 @@ public final class LaunchTimeout implements AutoCloseable {
         return new LaunchTimeout(child.toHandle(), what);
     }
 
+    /** Starts the clock for a child known by its handle (a library that does not hand out a Process). */
+    public static LaunchTimeout arm(ProcessHandle child, String what) {
+        return new LaunchTimeout(child, what);
+    }
+
     /** Throws if the watchdog had to kill the child. */
     public void check() throws IOException {
         if (fired.get()) {

@@ -4,8 +4,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -14,9 +12,21 @@ import com.zaxxer.nuprocess.NuProcess;
 import com.zaxxer.nuprocess.NuProcessBuilder;
 
 /**
- * NuProcess: non-blocking pipes served by its own epoll thread, the child started by the JDK's
- * native forkAndExec (through JNA) in VFORK mode whatever {@code jdk.lang.Process.launchMechanism}
- * says. A command that cannot be started is reported by {@code onExit(Integer.MIN_VALUE)}: its error.
+ * NuProcess: the child started by the JDK's native forkAndExec (through JNA) in VFORK mode whatever
+ * {@code jdk.lang.Process.launchMechanism} says, its pipes served by epoll. Timed to its
+ * {@code onExit} callback through {@code NuProcessBuilder.run()}, the synchronous API: it serves the
+ * pipes in the calling thread and returns once {@code onExit} ran.
+ *
+ * <p>Why not {@code start()} and {@code waitFor}: in NuProcess 3.0.0 an exit is found when stdout and
+ * stderr hang up and {@code waitpid(WNOHANG)} then reaps the child; a child that has closed its pipes
+ * but is not yet a zombie goes to a "dead pool" that the shared epoll thread re-checks only when its
+ * {@code epoll_wait} times out, every {@code com.zaxxer.nuprocess.deadPoolPollMs} (default 250, and
+ * never under 100: NuProcess clamps it). So {@code start()} measures that poll interval, not a launch
+ * (11-253 ms a launch in earlier runs). {@code run()} drains the dead pool with back-off sleeps of
+ * 0, 0, 1, 3, 7 ... ms instead, so the figure is the launch plus at most a few ms of NuProcess's own
+ * exit detection, which is NuProcess's cost.
+ *
+ * <p>A command that cannot be started is reported by {@code onExit(Integer.MIN_VALUE)}: its error.
  */
 final class NuProcessLaunches {
     static {
@@ -29,52 +39,65 @@ final class NuProcessLaunches {
     }
 
     static Launched launch(String... command) throws Exception {
-        Collector out = new Collector();
+        Collector out = new Collector(command[0]);
         NuProcessBuilder b = new NuProcessBuilder(Arrays.asList(command));
         b.setProcessListener(out);
-        NuProcess p = b.start();
-        // A failed start (missing command) is reported by onExit(Integer.MIN_VALUE) from within
-        // start(), after a WARNING log; NuProcess 3.0.0 still returns the process object.
-        if (p == null || (out.exited && out.exitCode == Integer.MIN_VALUE)) {
+        try {
+            b.run(); // returns after onExit
+        } finally {
+            out.disarm();
+        }
+        out.check();
+        if (!out.exited || out.exitCode == Integer.MIN_VALUE) {
+            // also a child that exited 127: NuProcess maps it to MIN_VALUE, as a shell's "not found"
             throw new IOException("NuProcess could not start " + command[0] + " (onExit(Integer.MIN_VALUE))");
         }
-        int exit = p.waitFor(LaunchTimeout.MILLIS, TimeUnit.MILLISECONDS);
-        if (exit == Integer.MIN_VALUE) {
-            if (p.isRunning()) {
-                p.destroy(true);
-                throw LaunchTimeout.timedOut(command[0]);
-            }
-            throw new IOException("NuProcess could not start " + command[0] + " (onExit(Integer.MIN_VALUE))");
-        }
-        if (!out.closed.await(LaunchTimeout.MILLIS, TimeUnit.MILLISECONDS)) {
-            throw LaunchTimeout.timedOut(command[0] + " (stdout)");
-        }
-        return new Launched(exit, out.bytes.toByteArray());
+        return new Launched(out.exitCode, out.bytes.toByteArray());
     }
 
-    /** Copies stdout as NuProcess hands it over and notes EOF. */
+    /** Copies stdout as NuProcess hands it over, keeps the exit code, and bounds the launch by {@link LaunchTimeout}. */
     static final class Collector extends NuAbstractProcessHandler {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        final CountDownLatch closed = new CountDownLatch(1);
+        private final String what;
+        private volatile LaunchTimeout timeout;
         volatile int exitCode;
         volatile boolean exited;
+
+        Collector(String what) {
+            this.what = what;
+        }
+
+        @Override
+        public void onStart(NuProcess process) {
+            // run() has no time limit of its own: a hung child would block the benchmark thread forever
+            ProcessHandle.of(process.getPID()).ifPresent(h -> timeout = LaunchTimeout.arm(h, "NuProcess " + what));
+        }
 
         @Override
         public void onStdout(ByteBuffer buffer, boolean eof) {
             byte[] chunk = new byte[buffer.remaining()];
             buffer.get(chunk);
-            synchronized (bytes) {
-                bytes.write(chunk, 0, chunk.length);
-            }
-            if (eof) {
-                closed.countDown();
-            }
+            bytes.write(chunk, 0, chunk.length);
         }
 
         @Override
         public void onExit(int statusCode) {
             exitCode = statusCode;
             exited = true;
+        }
+
+        void disarm() {
+            LaunchTimeout t = timeout;
+            if (t != null) {
+                t.close();
+            }
+        }
+
+        void check() throws IOException {
+            LaunchTimeout t = timeout;
+            if (t != null) {
+                t.check();
+            }
         }
     }
 }

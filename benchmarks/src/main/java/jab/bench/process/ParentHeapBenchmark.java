@@ -43,6 +43,7 @@ public class ParentHeapBenchmark {
         LaunchMechanisms.use(launchMechanism);
         commands = ProcessCommands.create();
         ballast = HeapBallast.touch(touchedHeapMb);
+        ParentMemory.recordForFork(launchMechanism, "ParentHeapBenchmark", touchedHeapMb);
     }
 
     @TearDown(Level.Trial)

@@ -55,6 +55,20 @@ public final class ProcessCommands {
         return new ProcessCommands(childPath());
     }
 
+    /** The commands of a run whose child is {@code child}: how the harness learns the picks its C floor launches. */
+    public static ProcessCommands forChild(String child) {
+        return new ProcessCommands(child);
+    }
+
+    /** randomExisting's picks in the order the benchmark launches them: the child's path or a bare name. */
+    public List<String> existingPickOrder() {
+        List<String> out = new ArrayList<>(PICKS);
+        for (String[] p : existingPicks) {
+            out.add(p[0]);
+        }
+        return out;
+    }
+
     /** The child the harness built, or /bin/true when it could not. */
     public static String childPath() {
         String c = System.getProperty(CHILD_PROPERTY, "");

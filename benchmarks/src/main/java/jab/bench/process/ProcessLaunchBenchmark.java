@@ -43,6 +43,7 @@ public class ProcessLaunchBenchmark {
     public void chooseMechanism() {
         LaunchMechanisms.use(launchMechanism);
         commands = ProcessCommands.create();
+        ParentMemory.recordForFork(launchMechanism, "ProcessLaunchBenchmark", 0);
     }
 
     @TearDown(Level.Trial)

@@ -13,6 +13,7 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 
 import jab.bench.process.JdkMessages;
 import jab.bench.process.LaunchMechanisms;
+import jab.bench.process.ParentMemory;
 import jab.bench.process.ProcessCommands;
 import jab.harness.UsageException;
 import jab.harness.baseline.NativeBuild;
@@ -24,6 +25,8 @@ import jab.harness.family.RunContext;
 import jab.harness.family.Subcommand;
 import jab.harness.jdk.Jdk;
 import jab.harness.page.Page;
+import jab.harness.results.BenchResult;
+import jab.harness.results.NativeResult;
 import jab.harness.results.RunResults;
 
 /**
@@ -52,11 +55,14 @@ public final class ProcessFamily implements Family {
     @Override
     public JmhSettings settings(Profile profile) {
         return switch (profile) {
-            // Proves every library and two mechanisms run: 5 x 2 x 4 + 4 forks of about a second.
+            // Proves every library and every mechanism run: every library with POSIX_SPAWN, ProcessBuilder
+            // also with FORK and VFORK, NuProcess with VFORK (what it uses, and what the NuProcess-vs-
+            // ProcessBuilder check compares); 7 x 4 + 4 forks of about a second.
             case SMOKE -> JmhSettings.of(1, 1, "100ms", 2, "100ms").withParams(Map.of(
                     "launcher", SMOKE_LAUNCHERS,
-                    "launchMechanism", new String[] {"POSIX_SPAWN", "FORK"},
-                    "touchedHeapMb", new String[] {"0", "256"}));
+                    "launchMechanism", LaunchMechanisms.NAMES.clone(),
+                    "touchedHeapMb", new String[] {"0", "256"}))
+                    .only(v -> v.param("launcher").isEmpty() ? !v.param("launchMechanism").equals("VFORK") : oneMechanismPerLibrary(v));
             case THOROUGH -> JmhSettings.of(4, 3, "1s", 10, "1s").withParams(everyMechanism(null)); // the seed's 40 samples
             // A launch takes 1-6 ms: 200 ms iterations hold 30-200 of them. Three forks to start, so
             // fork-to-fork variance is estimable with t = 4.3 rather than 12.7. The libraries that
@@ -115,6 +121,11 @@ public final class ProcessFamily implements Family {
     }
 
     @Override
+    public Optional<String> nativePartner(RunResults run, String jdkId, BenchResult result) {
+        return ProcessPairing.partner(run, jdkId, result);
+    }
+
+    @Override
     public void validate(RunContext ctx) {
         for (String v : ctx.param("launchMechanism")) {
             if (!Arrays.asList(LaunchMechanisms.NAMES).contains(v)) {
@@ -138,7 +149,8 @@ public final class ProcessFamily implements Family {
         // Prepend, not append: the harness's own jvmArgsAppend (-Djab.dir) would be replaced.
         List<String> args = new ArrayList<>(List.of("--add-opens=java.base/java.lang=ALL-UNNAMED",
                 "-D" + ProcessCommands.CHILD_PROPERTY + "=" + child().path(),
-                "-D" + JdkMessages.FILE_PROPERTY + "=" + ctx.workDir().resolve(JdkMessagesDocument.FORKS_FILE)));
+                "-D" + JdkMessages.FILE_PROPERTY + "=" + ctx.workDir().resolve(JdkMessagesDocument.FORKS_FILE),
+                "-D" + ParentMemory.FILE_PROPERTY + "=" + ctx.workDir().resolve(ParentMemoryRecords.FORKS_FILE)));
         if (jdk.feature() >= 22) {
             args.add("--enable-native-access=ALL-UNNAMED"); // NuProcess's JNA loads libjnidispatch: no restricted-method warning
         }
@@ -155,7 +167,17 @@ public final class ProcessFamily implements Family {
             notes.add(c.note());
         }
         int runs = wholeJvmRuns(ctx.profile());
-        m.baselines(ProcessNativeBaseline.measure(build, settings(ctx.profile()), c, runs, notes));
+        m.baselines(ProcessNativeBaseline.measure(build, settings(ctx.profile()), c, runs,
+                (mechanism, scenario) -> measuresAny(ctx, mechanism, scenario), notes));
+        Optional<Path> strace = LaunchTrace.findStrace();
+        Optional<ProcessNativeBaseline.Programs> programs = ProcessNativeBaseline.Programs.of(build);
+        if (strace.isPresent() && programs.isPresent()) {
+            try {
+                notes.addAll(FailureTrace.explain(strace.get(), programs.get(), c, ctx.workDir()));
+            } catch (Exception e) {
+                notes.add("strace count of the C failure floors failed: " + e.getMessage());
+            }
+        }
         for (Jdk jdk : ctx.jdks()) {
             try {
                 m.timings(WholeJvmTiming.measure(jdk, c, runs));
@@ -164,7 +186,6 @@ public final class ProcessFamily implements Family {
             }
         }
         Map<String, List<LaunchDocument.Traced>> traces = new LinkedHashMap<>();
-        Optional<Path> strace = LaunchTrace.findStrace();
         if (strace.isPresent()) {
             for (Jdk jdk : ctx.jdks()) {
                 List<LaunchDocument.Traced> list = new ArrayList<>();
@@ -182,20 +203,75 @@ public final class ProcessFamily implements Family {
         } else {
             notes.add(LaunchTrace.NO_STRACE);
         }
-        notes.add("NuProcess starts children through the JDK's forkAndExec in VFORK mode whatever launchMechanism says; "
-                + "its failed-start WARNING log (java.util.logging) is raised to SEVERE in the forks. Its exit detection "
-                + "polls a 'dead pool' (-Dcom.zaxxer.nuprocess.deadPoolPollMs, default 250 ms), which can dominate its figure.");
+        notes.add("NuProcess starts children through the JDK's forkAndExec in VFORK mode whatever launchMechanism says, so its "
+                + "floor is C vfork's; its failed-start WARNING log (java.util.logging) is raised to SEVERE in the forks. It is timed "
+                + "to its onExit callback through NuProcessBuilder.run() (synchronous: dead pool drained with 0, 0, 1, 3, 7 ms "
+                + "back-off sleeps), not start()+waitFor(): there a child that closed its pipes before it became a zombie waits for "
+                + "the shared epoll thread's next timeout, -Dcom.zaxxer.nuprocess.deadPoolPollMs (default 250 ms, clamped to at "
+                + "least 100 ms by NuProcess 3.0.0), so start() measures that poll interval, not a launch.");
+        notes.add(PAIRING_NOTE);
         m.document(LaunchDocument.NAME, new LaunchDocument(new LaunchDocument.Child(c.path(), c.note()),
                 strace.map(Path::toString).orElse(LaunchTrace.NO_STRACE), traces, List.of()));
         return m.notes(notes).build();
     }
 
-    /** What the JDKs printed in the forks about a mechanism: the forks left it in the work dir. */
+    static final String PAIRING_NOTE = "Each JVM/native ratio divides by the C floor of the same syscall sequence only "
+            + "(mechanism, start or failure, execs, commands, parent size; named in the table); mechanism cost = that floor, "
+            + "JVM cost = JVM minus floor. POSIX_SPAWN's floor is posix_spawn of a helper that execs the command (two execs, "
+            + "as jspawnhelper; jspawnhelper's own protocol of reading the child's setup from a pipe is in the JVM cost). "
+            + "FORK's floor forks from a C parent that touched as many MiB as the JVM fork had resident, per JDK.";
+
+    /**
+     * What the JDKs printed in the forks about a mechanism (the forks left it in the work dir), and
+     * FORK's floors: fork from a C parent as large as each JVM fork that launched with FORK was.
+     */
     @Override
     public Measurement measureAfterJmh(RunContext ctx) throws Exception {
+        Measurement.Builder m = Measurement.builder();
         List<JdkMessagesDocument.Message> messages = JdkMessagesDocument.readForksFile(ctx.workDir());
-        return messages.isEmpty() ? Measurement.none()
-                : Measurement.builder().document(JdkMessagesDocument.NAME, messages).build();
+        if (!messages.isEmpty()) {
+            m.document(JdkMessagesDocument.NAME, messages);
+        }
+        List<ParentMemoryRecords.Parent> parents = ParentMemoryRecords.read(ctx.workDir());
+        Optional<ProcessNativeBaseline.Programs> programs = ProcessNativeBaseline.Programs.of(build);
+        if (!parents.isEmpty() && programs.isPresent()) {
+            List<NativeResult> floors = new ArrayList<>();
+            for (ParentMemoryRecords.Parent parent : parents) {
+                boolean heap = parent.benchmark().startsWith("ParentHeap");
+                for (String scenario : heap ? List.of("existing") : List.of("existing", "missing", "randomExisting")) {
+                    if (heap || measuresAny(ctx, "FORK", scenario)) {
+                        floors.add(ProcessNativeBaseline.forkFloor(programs.get(), settings(ctx.profile()), child(), parent, scenario));
+                    }
+                }
+            }
+            m.baselines(floors);
+        }
+        return m.build();
+    }
+
+    /** Whether the run measures a launch whose floor is {@code mechanism}'s on {@code scenario} (randomMissing: missing's). */
+    static boolean measuresAny(RunContext ctx, String mechanism, String scenario) {
+        for (String launcher : ctx.param("launcher")) {
+            for (String m : ctx.param("launchMechanism")) {
+                String effective = launcher.equals("NUPROCESS") ? "VFORK" : m;
+                for (String method : ProcessSection.SCENARIOS) {
+                    String floorScenario = method.equals("randomMissing") ? "missing" : method;
+                    if (effective.equals(mechanism) && floorScenario.equals(scenario)
+                            && ctx.measures(new JmhSettings.Variant(method, 1, Map.of("launcher", launcher, "launchMechanism", m)))) {
+                        return true;
+                    }
+                }
+            }
+        }
+        // the parent-heap benchmark launches the child with each mechanism too
+        for (String h : ctx.param("touchedHeapMb")) {
+            if (scenario.equals("existing") && ctx.measures(new JmhSettings.Variant("existing", 1,
+                    Map.of("launchMechanism", mechanism, "touchedHeapMb", h)))
+                    && List.of(ctx.param("launchMechanism")).contains(mechanism)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static int wholeJvmRuns(Profile p) {

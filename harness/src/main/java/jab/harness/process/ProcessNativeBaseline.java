@@ -1,62 +1,107 @@
 package jab.harness.process;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiPredicate;
 
+import jab.bench.process.ProcessCommands;
 import jab.harness.baseline.NativeBuild;
 import jab.harness.baseline.NativeProgram;
-import jab.harness.results.NativeResult;
 import jab.harness.family.JmhSettings;
+import jab.harness.results.NativeResult;
 
 /**
- * native/spawn_baseline.c: the same child launched from C by posix_spawn, vfork+exec and fork+exec,
- * stdout through a pipe read to EOF, then waitpid; and posix_spawnp of a missing bare name. One
- * process per "fork", the settings' iterations and times, microseconds per launch.
+ * native/spawn_baseline.c: the JVM's launches from C, one floor per mechanism and path (see
+ * {@link ProcessFloor}): posix_spawn with one exec, posix_spawn of native/spawn_helper with two (the
+ * shape of the JDK's POSIX_SPAWN), vfork+exec and fork+exec, each on the child, a missing bare name
+ * and randomExisting's own picks; posix_spawnp of a missing name; FORK from a C parent as large as
+ * the JVM fork was ({@link #forkFloor}). One process per "fork", the settings' iterations and
+ * times, microseconds per launch.
  */
 final class ProcessNativeBaseline {
-    /** C call, the JDK mechanism it stands beside, the scenario. */
-    static final String[][] MODES = {
-        {"posix_spawn", "POSIX_SPAWN", "existing"},
-        {"vfork", "VFORK", "existing"},
-        {"fork", "FORK", "existing"},
-        {"spawnp_missing", "POSIX_SPAWN", "missing"},
-    };
-    static final String PREFIX = "native.process.";
+    static final String PROGRAM = "spawn_baseline";
+    static final String HELPER = "spawn_helper";
+    /** The bare name the C floors fail on: on no PATH entry, like the benchmarks' own missing names. */
+    static final String MISSING = "jab-no-such-command-native";
 
     private ProcessNativeBaseline() {
     }
 
-    static String name(String call, String scenario) {
-        return PREFIX + call + "." + scenario;
-    }
-
-    /** The launches per mode, and {@code wholeProcessRuns} fresh C processes that launch the child once. */
+    /**
+     * The floors before JMH (every one but FORK's, which needs the JVM fork's size) whose JVM partner
+     * the run measures ({@code needed}: mechanism, scenario), the two reference floors (posix_spawn
+     * with one exec, posix_spawnp of a missing name), and {@code wholeProcessRuns} fresh C processes
+     * that launch the child once.
+     */
     static List<NativeResult> measure(NativeBuild build, JmhSettings settings, ProcessChild child, int wholeProcessRuns,
-                                      List<String> notes)
+                                      BiPredicate<String, String> needed, List<String> notes)
             throws IOException, InterruptedException {
-        Optional<java.nio.file.Path> program = build.program("spawn_baseline");
-        if (program.isEmpty()) {
+        Optional<Programs> built = Programs.of(build);
+        if (built.isEmpty()) {
             notes.add("process native baseline skipped: " + build.reason());
             return List.of();
         }
-        String compiler = build.compilerVersion() + " -O2";
-        String tool = "C posix_spawn/vfork/fork+execv, pipe read to EOF, waitpid; " + compiler;
-        long iterMs = Math.max(1, settings.measurementTime().convertTo(TimeUnit.MILLISECONDS));
+        Programs p = built.get();
         List<NativeResult> out = new ArrayList<>();
-        for (String[] m : MODES) {
-            List<double[]> forks = new ArrayList<>();
-            for (int f = 0; f < settings.nativeForks(); f++) {
-                forks.add(NativeProgram.runForNumbers(program.get(), 600, m[0], Integer.toString(settings.warmupIterations()),
-                        Integer.toString(settings.iterations()), Long.toString(iterMs), child.path()));
+        for (ProcessFloor f : ProcessFloor.BEFORE_JMH) {
+            if (f.reference() || needed.test(f.mechanism(), f.scenario())) {
+                out.add(run(p, settings, child, f, 0));
             }
-            out.add(new NativeResult(name(m[0], m[2]), "avgt", "us/op",
-                    NativeResult.params("call", m[0], "launchMechanism", m[1]), forks, tool,
-                    settings.warmupIterations()));
         }
-        out.add(WholeJvmTiming.measureC(program.get(), child, wholeProcessRuns, compiler));
+        out.add(WholeJvmTiming.measureC(p.program(), child, wholeProcessRuns, p.compiler()));
         return out;
+    }
+
+    /** The built programs and the compiler that built them. */
+    record Programs(Path program, Path helper, String compiler) {
+        static Optional<Programs> of(NativeBuild build) {
+            Optional<Path> program = build.program(PROGRAM);
+            Optional<Path> helper = build.program(HELPER);
+            return program.isPresent() && helper.isPresent()
+                    ? Optional.of(new Programs(program.get(), helper.get(), build.compilerVersion() + " -O2")) : Optional.empty();
+        }
+    }
+
+    /**
+     * FORK's floors, after JMH: fork+exec from a C parent that has touched as many MiB as the JVM fork
+     * had resident ({@link ParentMemoryRecords}), per JDK, benchmark and touchedHeapMb, on each scenario given.
+     */
+    static NativeResult forkFloor(Programs p, JmhSettings settings, ProcessChild child, ParentMemoryRecords.Parent parent,
+                                  String scenario) throws IOException, InterruptedException {
+        return run(p, settings, child, ProcessFloor.fork(parent, scenario), parent.residentMib());
+    }
+
+    private static NativeResult run(Programs p, JmhSettings settings, ProcessChild child, ProcessFloor f, long touchMib)
+            throws IOException, InterruptedException {
+        long iterMs = Math.max(1, settings.measurementTime().convertTo(TimeUnit.MILLISECONDS));
+        List<String> args = new ArrayList<>(List.of(f.mode(), Integer.toString(settings.warmupIterations()),
+                Integer.toString(settings.iterations()), Long.toString(iterMs)));
+        args.addAll(targetArgs(p, child, f, touchMib));
+        List<double[]> forks = new ArrayList<>();
+        for (int i = 0; i < settings.nativeForks(); i++) {
+            forks.add(NativeProgram.runForNumbers(p.program(), 600, args.toArray(new String[0])));
+        }
+        String tool = "C " + f.describe() + ", stdout piped and read to EOF, waitpid; " + p.compiler();
+        return new NativeResult(f.name(), "avgt", "us/op", f.params(touchMib), forks, tool, settings.warmupIterations());
+    }
+
+    /** CHILD and the options that make the program launch what floor {@code f} launches. */
+    static List<String> targetArgs(Programs p, ProcessChild child, ProcessFloor f, long touchMib) {
+        List<String> args = new ArrayList<>(List.of(child.path(), "--helper", p.helper().toString()));
+        switch (f.scenario()) {
+            case "missing" -> args.addAll(List.of("--missing", MISSING));
+            case "randomExisting" -> args.addAll(List.of("--picks",
+                    String.join(",", ProcessCommands.forChild(child.path()).existingPickOrder())));
+            default -> {
+            }
+        }
+        if (touchMib > 0) {
+            args.addAll(List.of("--touch", Long.toString(touchMib)));
+        }
+        return args;
     }
 }

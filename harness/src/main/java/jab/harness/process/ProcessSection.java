@@ -44,10 +44,11 @@ final class ProcessSection {
         Optional<LaunchDocument> launch = run.document(LaunchDocument.NAME, LaunchDocument.class);
         String child = launch.map(d -> d.child().path()).orElse("?");
         String childNote = launch.map(d -> d.child().note()).orElse("");
-        page.paragraph("Time to start the child, read its stdout to EOF and reap it (us/op, ± JMH's 99.9% error). `native` is the "
-                + "same launch from C in the same run (posix_spawn, vfork or fork + execv as the JDK mechanism; posix_spawnp "
-                + "of a missing name for the missing scenarios; NuProcess always uses VFORK); `JDK/native` is the JVM tax. "
-                + "Child: `" + child + "`." + (childNote.isEmpty() ? "" : " **" + childNote + "**"));
+        page.paragraph("Time to start the child, read its stdout to EOF and reap it (us/op, ± JMH's 99.9% error). `C floor` is "
+                + "the launch from C in the same run that makes the same syscalls (mechanism, start or failure, execs, commands, "
+                + "parent size): its time is the mechanism cost, the JVM figure minus it the JVM cost, and `JDK/floor` divides by it "
+                + "only; no floor, no ratio. NuProcess always uses VFORK. Child: `" + child + "`."
+                + (childNote.isEmpty() ? "" : " **" + childNote + "**"));
         if (!jdks.isEmpty()) {
             for (String scenario : SCENARIOS) {
                 scenarioTable(page, level + 1, run, jdks, scenario);
@@ -61,10 +62,10 @@ final class ProcessSection {
 
     private static void scenarioTable(Page page, int level, RunResults run, List<String> jdks, String scenario) {
         page.heading(level, scenario);
-        List<String> header = new ArrayList<>(List.of("API", "mechanism"));
-        jdks.forEach(j -> header.add("JDK " + j));
-        header.add("native");
-        jdks.forEach(j -> header.add("JDK " + j + "/native"));
+        List<String> header = new ArrayList<>(List.of("API", "mechanism", "C floor"));
+        for (String j : jdks) {
+            header.addAll(List.of("JDK " + j, "JDK " + j + " mechanism cost (C)", "JDK " + j + " JVM cost", "JDK " + j + "/floor"));
+        }
         List<List<String>> rows = new ArrayList<>();
         for (ProcessLauncher l : ProcessLauncher.values()) {
             for (String m : LaunchMechanisms.NAMES) {
@@ -73,15 +74,42 @@ final class ProcessSection {
                 if (cells.stream().noneMatch(Optional::isPresent)) {
                     continue;
                 }
-                Optional<BenchResult> nat = nativeFor(run, scenario, l == ProcessLauncher.NUPROCESS ? "VFORK" : m);
-                List<String> row = new ArrayList<>(List.of(l.label(), m + (l == ProcessLauncher.NUPROCESS ? " (ignored: VFORK)" : "")));
-                cells.forEach(c -> row.add(c.map(ResultTable::cell).orElse("failed/skipped")));
-                row.add(nat.map(ResultTable::cell).orElse("-"));
-                cells.forEach(c -> row.add(ratio(c, nat)));
-                rows.add(row);
+                rows.add(row(run, jdks, cells, l.label(), m + (l == ProcessLauncher.NUPROCESS ? " (ignored: VFORK)" : "")));
             }
         }
-        page.table(header, rows, 2);
+        page.table(header, rows, 3);
+    }
+
+    /** label, mechanism, the floors' names, then per JDK: JVM figure, its floor, JVM minus floor, JVM/floor. */
+    private static List<String> row(RunResults run, List<String> jdks, List<Optional<BenchResult>> cells, String label, String mechanism) {
+        List<String> row = new ArrayList<>(List.of(label, mechanism));
+        List<Optional<BenchResult>> floors = new ArrayList<>();
+        Set<String> names = new LinkedHashSet<>();
+        for (int i = 0; i < jdks.size(); i++) {
+            String jdk = jdks.get(i);
+            Optional<BenchResult> floor = cells.get(i).flatMap(c -> ProcessPairing.partner(run, jdk, c))
+                    .flatMap(name -> run.baselines().stream().filter(b -> b.benchmark().equals(name)).findFirst());
+            floor.ifPresent(f -> names.add(floorLabel(f)));
+            floors.add(floor);
+        }
+        row.add(names.isEmpty() ? "none (no C launch makes these syscalls)" : String.join("; ", names));
+        for (int i = 0; i < jdks.size(); i++) {
+            Optional<BenchResult> c = cells.get(i);
+            Optional<BenchResult> f = floors.get(i);
+            row.add(c.map(ResultTable::cell).orElse("failed/skipped"));
+            row.add(f.map(ResultTable::cell).orElse("-"));
+            row.add(c.isPresent() && f.isPresent() ? ResultTable.number(c.get().score() - f.get().score()) : "-");
+            row.add(ratio(c, f));
+        }
+        return row;
+    }
+
+    /** posix_spawn_helper (2 execs), fork.jdk17-launch (parent 180 MiB): the floor's call, as the table names it. */
+    static String floorLabel(BenchResult floor) {
+        String call = floor.benchmark().substring(ProcessFloor.PREFIX.length(), floor.benchmark().lastIndexOf('.'));
+        String execs = floor.param("execs");
+        String parent = floor.param("parentResidentMiB");
+        return "`" + call + "`" + ("2".equals(execs) ? " (2 execs)" : "") + (parent != null ? " (parent " + parent + " MiB)" : "");
     }
 
     private static void heapTable(Page page, int level, RunResults run, List<String> jdks) {
@@ -91,28 +119,25 @@ final class ProcessSection {
             return;
         }
         page.heading(level, "Parent memory: ProcessBuilder from a JVM with touched heap (us/op)");
-        page.paragraph("FORK copies the parent's page tables, so its cost grows with touched memory; POSIX_SPAWN and VFORK share them.");
-        List<String> header = new ArrayList<>(List.of("mechanism"));
+        page.paragraph("FORK copies the parent's page tables, so its cost grows with touched memory; POSIX_SPAWN and VFORK share them. "
+                + "FORK's floor forks from a C parent that touched as many MiB as that JVM fork had resident.");
+        List<String> header = new ArrayList<>(List.of("mechanism", "touched heap (MiB)", "C floor"));
         for (String j : jdks) {
-            heaps.forEach(h -> header.add("JDK " + j + ", " + h + " MiB"));
+            header.addAll(List.of("JDK " + j, "JDK " + j + " mechanism cost (C)", "JDK " + j + " JVM cost", "JDK " + j + "/floor"));
         }
         List<List<String>> rows = new ArrayList<>();
         for (String m : LaunchMechanisms.NAMES) {
-            List<String> row = new ArrayList<>(List.of(m));
-            boolean any = false;
-            for (String j : jdks) {
-                for (String h : heaps) {
-                    Optional<BenchResult> r = run.jmh(j).stream().filter(x -> x.benchmark().equals(HEAP + "existing")
-                            && m.equals(x.param("launchMechanism")) && h.equals(x.param("touchedHeapMb"))).findFirst();
-                    any |= r.isPresent();
-                    row.add(r.map(ResultTable::cell).orElse("-"));
+            for (String h : heaps) {
+                List<Optional<BenchResult>> cells = new ArrayList<>();
+                jdks.forEach(j -> cells.add(run.jmh(j).stream().filter(x -> x.benchmark().equals(HEAP + "existing")
+                        && m.equals(x.param("launchMechanism")) && h.equals(x.param("touchedHeapMb"))).findFirst()));
+                if (cells.stream().anyMatch(Optional::isPresent)) {
+                    List<String> row = row(run, jdks, cells, m, h);
+                    rows.add(row);
                 }
             }
-            if (any) {
-                rows.add(row);
-            }
         }
-        page.table(header, rows, 1);
+        page.table(header, rows, 3);
     }
 
     private static void wholeJvm(Page page, int level, RunResults run) {
@@ -196,13 +221,6 @@ final class ProcessSection {
     private static Optional<BenchResult> find(List<BenchResult> rs, String benchmark, String launcher, String mechanism) {
         return rs.stream().filter(r -> r.benchmark().equals(benchmark) && launcher.equals(r.param("launcher"))
                 && mechanism.equals(r.param("launchMechanism"))).findFirst();
-    }
-
-    private static Optional<BenchResult> nativeFor(RunResults run, String scenario, String mechanism) {
-        boolean missing = scenario.toLowerCase(Locale.ROOT).contains("missing");
-        return run.baselines().stream().filter(r -> r.benchmark().startsWith(ProcessNativeBaseline.PREFIX)
-                && r.benchmark().endsWith(missing ? ".missing" : ".existing")
-                && (missing || mechanism.equals(r.param("launchMechanism")))).findFirst();
     }
 
     private static String ratio(Optional<BenchResult> jvm, Optional<BenchResult> nat) {

@@ -55,10 +55,19 @@ class ProcessRunTest {
             assertThat(scenarios).containsExactlyInAnyOrder("existing", "missing", "randomExisting", "randomMissing");
             assertThat(rs).allSatisfy(r -> assertThat(r.score()).isPositive());
             assertThat(rs.stream().filter(r -> r.benchmark().startsWith(ProcessSection.HEAP)).count()).isEqualTo(4);
+            // NuProcess is timed as a launch (to onExit), not as its 250 ms exit poll: comparable with ProcessBuilder's
+            double nu = existingVfork(rs, "NUPROCESS");
+            double pb = existingVfork(rs, "PROCESS_BUILDER");
+            assertThat(nu).as("JDK " + jdk + ": NuProcess existing (VFORK) against ProcessBuilder's " + pb).isLessThanOrEqualTo(3 * pb);
+            String feature = ProcessPairing.jdkFeature(jdk);
+            assertThat(run.baselines().stream().map(BenchResult::benchmark)).as("FORK floors from a parent the JVM fork's size")
+                    .contains(ProcessFloor.name("fork.jdk" + feature + "-launch", "existing"),
+                            ProcessFloor.name("fork.jdk" + feature + "-heap256", "existing"));
         }
         Set<String> natives = run.baselines().stream().map(BenchResult::benchmark).collect(Collectors.toSet());
-        assertThat(natives).contains(ProcessNativeBaseline.name("posix_spawn", "existing"), ProcessNativeBaseline.name("vfork", "existing"),
-                ProcessNativeBaseline.name("fork", "existing"), ProcessNativeBaseline.name("spawnp_missing", "missing"));
+        assertThat(natives).contains(ProcessFloor.name(ProcessFloor.HELPER, "existing"), ProcessFloor.name(ProcessFloor.HELPER, "missing"),
+                ProcessFloor.name("vfork", "existing"), ProcessFloor.name("vfork", "missing"), ProcessFloor.name("vfork", "randomExisting"),
+                ProcessFloor.name(ProcessFloor.SPAWNP, "missing"));
         // whole-JVM wall times are timings, not native floors
         assertThat(run.timings().stream().map(BenchResult::benchmark)).contains(WholeJvmTiming.LAUNCH, WholeJvmTiming.EMPTY);
         LaunchDocument launch = run.document(LaunchDocument.NAME, LaunchDocument.class).orElseThrow();
@@ -66,12 +75,19 @@ class ProcessRunTest {
             assertThat(launch.traces().get(jdk)).as("strace records for JDK " + jdk).hasSize(4);
         }
         String summary = Files.readString(dir.resolve("summary.md"), StandardCharsets.UTF_8);
-        assertThat(summary).contains("## process").contains("| ProcessBuilder | POSIX_SPAWN |").contains("jspawnhelper")
+        assertThat(summary).contains("## process").contains("| ProcessBuilder | POSIX_SPAWN | `posix_spawn_helper` (2 execs) |")
+                .contains("jspawnhelper").contains("execve (fails)")
                 .contains("Whole JVM");
         for (String jdk : run.jdkIds()) {
-            assertThat(summary).contains(" JDK " + jdk + " |").contains(" JDK " + jdk + "/native |");
+            assertThat(summary).contains(" JDK " + jdk + " |").contains(" JDK " + jdk + "/floor |").contains(" JDK " + jdk + " JVM cost |");
         }
         assertThat(ProcessLeftovers.childrenOfThisJvm()).as("JMH forks, children, jspawnhelper").isEmpty();
         assertThat(ProcessLeftovers.matching("hello_child")).isEmpty();
+    }
+
+    private static double existingVfork(List<BenchResult> rs, String launcher) {
+        return rs.stream().filter(r -> r.benchmark().equals(ProcessSection.LAUNCH + "existing") && launcher.equals(r.param("launcher"))
+                && "VFORK".equals(r.param("launchMechanism"))).findFirst().orElseThrow(() -> new AssertionError("no " + launcher
+                + " existing VFORK result")).score();
     }
 }
