@@ -1,11 +1,13 @@
 package jab.harness.fs;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 
 import jab.bench.fs.ExistenceCheck;
@@ -19,9 +21,14 @@ import jab.harness.family.RunContext;
 import jab.harness.family.Subcommand;
 import jab.harness.jdk.Jdk;
 import jab.harness.page.Page;
+import jab.harness.results.BenchResult;
 import jab.harness.results.RunResults;
+import jab.harness.trace.SyscallCount;
 
-/** File-existence checks: seven Java APIs, four scenarios, stat/access from C, and their semantics. */
+/**
+ * File-existence checks: seven Java APIs, four scenarios, the C call behind each (stat, lstat, statx,
+ * access) as floors, traced syscalls that pair each API with its floor, and the APIs' semantics.
+ */
 public final class FsFamily implements Family {
     static final String FFM_BENCHMARK = "jab.bench.fs.FfmFileCheckBenchmark.";
 
@@ -33,7 +40,7 @@ public final class FsFamily implements Family {
     @Override
     public String description() {
         return "file-existence checks (File.exists, Files.exists, NOFOLLOW_LINKS, notExists, isRegularFile, "
-                + "readAttributes, isFile) on existing, missing and random files; native stat/access";
+                + "readAttributes, isFile) on existing, missing and random files; native stat/lstat/statx/access";
     }
 
     @Override
@@ -55,8 +62,10 @@ public final class FsFamily implements Family {
         return !benchmark.startsWith(FFM_BENCHMARK) || jdk.feature() >= 22;
     }
 
+    /** JMH's gc profiler in every profile: bytes allocated per check (B/op) show where an exception is built. */
     @Override
     public void customize(ChainedOptionsBuilder options, Jdk jdk, RunContext ctx) {
+        options.addProfiler(GCProfiler.class);
         if (jdk.feature() >= 22) {
             options.jvmArgsAppend("--enable-native-access=ALL-UNNAMED"); // FFM downcalls without a warning
         }
@@ -84,7 +93,10 @@ public final class FsFamily implements Family {
         return most * 8192; // a block and an inode's worth per file, generously
     }
 
-    /** C stat/access on the same paths per file count, and what each API answers on each JDK. */
+    /**
+     * The C floors on the same paths per file count, what each API answers on each JDK, and, with
+     * strace, the syscalls each API and each C floor makes per operation (the pairing's evidence).
+     */
     @Override
     public Measurement measureBeforeJmh(RunContext ctx) throws Exception {
         Measurement.Builder m = Measurement.builder();
@@ -106,7 +118,45 @@ public final class FsFamily implements Family {
             // The semantics table is beside the point of the timings: note it, keep the baselines.
             notes.add("fs semantics probe failed: " + e.getMessage());
         }
+        traceSyscalls(ctx, build, m, notes);
         return m.notes(notes).build();
+    }
+
+    /** fs-syscalls.json for the APIs of the run; without strace, a note, and no JVM figure gets a ratio. */
+    private static void traceSyscalls(RunContext ctx, NativeBuild build, Measurement.Builder m, List<String> notes) throws Exception {
+        Optional<Path> strace = SyscallCount.strace();
+        if (strace.isEmpty()) {
+            notes.add("fs: no syscall trace, so no JVM/native ratio: " + SyscallCount.NO_STRACE);
+            return;
+        }
+        List<ExistenceCheck> apis = new ArrayList<>();
+        for (String api : ctx.param("api")) {
+            apis.add(ExistenceCheck.valueOf(api));
+        }
+        if (apis.isEmpty()) { // the param left at its default: every constant
+            apis.addAll(List.of(ExistenceCheck.values()));
+        }
+        ctx.log().println("fs: tracing the syscalls of " + apis.size() + " APIs on " + ctx.jdks().size() + " JDK(s) and of the C floors");
+        FsSyscallsDocument doc = FsSyscallsSurvey.run(strace.get(), ctx.jdks(), apis, build, ctx.workDir().resolve("fs-trace"),
+                (t, soFar) -> { }, note -> { });
+        notes.addAll(doc.notes());
+        m.document(FsSyscallsDocument.NAME, doc);
+    }
+
+    /**
+     * The C floor whose traced syscall is the one the check makes on that JDK in that scenario
+     * ({@link FsPairing}), when the run measured it with the same number of files; else none.
+     */
+    @Override
+    public Optional<String> nativePartner(RunResults run, String jdkId, BenchResult r) {
+        if (!r.benchmark().startsWith(FsSection.BENCH) || r.param("api") == null) {
+            return Optional.empty();
+        }
+        return run.document(FsSyscallsDocument.NAME, FsSyscallsDocument.class)
+                .flatMap(doc -> FsPairing.partner(doc, jdkId, r.param("api"), r.method()))
+                .map(call -> FsNativeBaseline.name(call, r.method()))
+                .filter(name -> run.baselines().stream().anyMatch(b -> b.benchmark().equals(name)
+                        && java.util.Objects.equals(b.param("files"), r.param("files"))));
     }
 
     @Override
@@ -129,6 +179,7 @@ public final class FsFamily implements Family {
 
     @Override
     public List<Subcommand> subcommands() {
-        return List.of(Subcommand.under(FsSemanticsCommand.VERB, FsSemanticsCommand.VERB_DESCRIPTION, new FsSemanticsCommand()));
+        return List.of(Subcommand.under(FsSemanticsCommand.VERB, FsSemanticsCommand.VERB_DESCRIPTION, new FsSemanticsCommand()),
+                Subcommand.under(FsVerifyCommand.VERB, FsVerifyCommand.VERB_DESCRIPTION, new FsVerifyCommand()));
     }
 }

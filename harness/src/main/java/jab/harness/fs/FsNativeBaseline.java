@@ -16,11 +16,12 @@ import jab.harness.results.NativeResult;
 import jab.harness.family.JmhSettings;
 
 /**
- * stat(2) and access(F_OK) from C on the four fs scenarios, on a fixture laid out exactly as the
+ * The C floors: stat, lstat, statx (following a final symlink and not) and access(F_OK) from C on the four fs scenarios, on a fixture laid out exactly as the
  * benchmark's, with the same random pick sequence. Each "fork" is a fresh process.
  */
 final class FsNativeBaseline {
-    static final String[] CALLS = {"stat", "access"};
+    /** fs_baseline's calls: one for each call a JDK is seen to make (see native/fs_baseline.c). */
+    static final String[] CALLS = {"stat", "lstat", "statx", "statx_nofollow", "access", "syscall_stat"};
     static final String[] SCENARIOS = {"existingFile", "missingFile", "randomExistingFiles", "randomMissingFiles"};
 
     private FsNativeBaseline() {
@@ -34,7 +35,7 @@ final class FsNativeBaseline {
             notes.add("fs native baseline skipped: " + build.reason());
             return List.of();
         }
-        String tool = "C stat(2)/access(2), " + build.compilerVersion() + " -O2";
+        String tool = "C stat/lstat/statx/access, " + build.compilerVersion() + " -O2";
         List<NativeResult> out = new ArrayList<>();
         try (FsFixture fx = FsFixture.create(workDir, files)) {
             Path[] lists = new Path[SCENARIOS.length];
@@ -54,7 +55,7 @@ final class FsNativeBaseline {
                                 Integer.toString(settings.warmupIterations()), Integer.toString(settings.iterations()),
                                 Long.toString(iterMs), lists[s].toString()));
                     }
-                    out.add(new NativeResult("native.fs." + call + "." + SCENARIOS[s], "avgt", "us/op",
+                    out.add(new NativeResult(name(call, SCENARIOS[s]), "avgt", "us/op",
                             NativeResult.params("call", call, "files", Integer.toString(files)), forks, tool,
                             settings.warmupIterations()));
                 }
@@ -63,7 +64,13 @@ final class FsNativeBaseline {
         return out;
     }
 
-    private static Path pathFile(Path dir, String name, int n, IntFunction<Path> pathAt) throws IOException {
+    /** The name of a C floor's result in native.json. */
+    static String name(String call, String scenario) {
+        return "native.fs." + call + "." + scenario;
+    }
+
+    /** A path file of fs_baseline: {@code n} lines, the {@code i}th {@code pathAt(i)}. */
+    static Path pathFile(Path dir, String name, int n, IntFunction<Path> pathAt) throws IOException {
         List<String> lines = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             lines.add(pathAt.apply(i).toString());

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Function;
 
 import jab.bench.fs.ExistenceCheck;
 import jab.harness.page.Page;
@@ -11,22 +12,32 @@ import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
 
-/** The fs section of summary.md and the reports: API x scenario per JDK, the native rows, the JVM/native ratio, semantics. */
+/**
+ * The fs section of summary.md and the reports: API x scenario per JDK (time and bytes allocated per
+ * check), the C floors, the syscalls each API makes as traced, each API's ratio to the C floor that
+ * makes the same syscall, and the semantics.
+ */
 final class FsSection {
-    private static final String BENCH = "jab.bench.fs.FileExistsBenchmark.";
+    static final String BENCH = "jab.bench.fs.FileExistsBenchmark.";
 
     private FsSection() {
     }
 
     static void render(RunResults run, Page page, int level) {
         page.heading(level, "fs: file-existence checks");
-        page.paragraph("Average time per check (us/op, ± JMH's 99.9% error). `native stat` and `native access` are the same "
-                + "paths checked from C in the same run (`FFM`: the same calls through the Foreign Function API, JDK 22+); "
-                + "the ratio is the JVM figure over native stat: the JVM tax.");
+        page.paragraph("Average time per check (us/op, ± jab's fork-level 95% interval) and, where JMH's gc profiler "
+                + "measured it, bytes allocated per check (B/op). The `native` rows are C calls on the same paths in the "
+                + "same run: stat, lstat, statx (following a final symlink, and with AT_SYMLINK_NOFOLLOW), access, and the "
+                + "old stat syscall that some JDK builds still make (`syscall_stat`) (`FFM`: "
+                + "the same calls through the Foreign Function API, JDK 22+). Each API is divided only by the C call that "
+                + "makes the syscall strace shows the API making on that JDK (`jab verify fs`; fs-syscalls.json): that is "
+                + "its floor, and the ratio is the JVM tax. An API whose trace shows anything else, or a run without "
+                + "strace, gets no ratio. The random scenarios make the calls of their single-file counterpart.");
+        Optional<FsSyscallsDocument> traces = run.document(FsSyscallsDocument.NAME, FsSyscallsDocument.class);
         for (String jdk : run.jdkIds()) {
             List<BenchResult> fs = RunResults.filter(run.jmh(jdk), r -> r.benchmark().startsWith(BENCH));
             if (!fs.isEmpty()) {
-                jdkTables(run, page, level + 1, jdk, fs);
+                jdkTables(run, page, level + 1, jdk, fs, traces);
             }
         }
         run.document(FsSemanticsDocument.NAME, FsSemanticsDocument.class).ifPresent(doc -> {
@@ -35,39 +46,75 @@ final class FsSection {
         });
     }
 
-    private static void jdkTables(RunResults run, Page page, int level, String jdk, List<BenchResult> fs) {
+    private static void jdkTables(RunResults run, Page page, int level, String jdk, List<BenchResult> fs,
+                                  Optional<FsSyscallsDocument> traces) {
         String files = fs.get(0).param("files");
         page.heading(level, "JDK " + jdk + " (" + fs.get(0).jdkVersion() + ", files=" + files + ")");
         List<String> header = new ArrayList<>(List.of("API"));
         header.addAll(List.of(FsNativeBaseline.SCENARIOS));
         List<List<String>> rows = new ArrayList<>();
         for (ExistenceCheck api : ExistenceCheck.values()) {
-            rows.add(row("`" + api.call() + "`", s -> find(fs, s, api.name(), files).map(ResultTable::cell).orElse("-")));
+            rows.add(row("`" + api.call() + "`", s -> find(fs, s, api.name(), files).map(FsSection::timeAndBytes).orElse("-")));
         }
         List<BenchResult> ffm = RunResults.filter(run.jmh(jdk), r -> r.benchmark().startsWith(FsFamily.FFM_BENCHMARK));
         for (String call : ffm.isEmpty() ? new String[0] : FsNativeBaseline.CALLS) {
-            rows.add(row("FFM " + call + " (JDK " + jdk + ")", s -> ffm.stream().filter(r -> r.method().equals(s)
-                    && call.equals(r.param("call")) && sameFiles(r, files)).findFirst().map(ResultTable::cell).orElse("-")));
+            List<BenchResult> ofCall = ffm.stream().filter(r -> call.equals(r.param("call")) && sameFiles(r, files)).toList();
+            if (!ofCall.isEmpty()) {
+                rows.add(row("FFM " + call + " (JDK " + jdk + ")", s -> ofCall.stream().filter(r -> r.method().equals(s))
+                        .findFirst().map(ResultTable::cell).orElse("-")));
+            }
         }
         for (String call : FsNativeBaseline.CALLS) {
-            rows.add(row("native " + call, s -> nativeOf(run, call, s, files).map(ResultTable::cell).orElse("skipped")));
+            rows.add(row("native " + call, s -> nativeOf(run, FsNativeBaseline.name(call, s), files).map(ResultTable::cell)
+                    .orElse("skipped")));
         }
         page.table(header, rows, 1);
-        page.paragraph("JVM / native stat:");
+        traces.ifPresent(doc -> syscalls(page, jdk, doc));
+        page.paragraph("JVM / its C floor (the C call making the same syscall):");
+        FsFamily family = new FsFamily();
         List<List<String>> ratios = new ArrayList<>();
         for (ExistenceCheck api : ExistenceCheck.values()) {
-            ratios.add(row("`" + api.call() + "`", s -> {
-                Optional<BenchResult> jvm = find(fs, s, api.name(), files);
-                Optional<BenchResult> nat = nativeOf(run, "stat", s, files);
-                return jvm.isPresent() && nat.isPresent()
-                        ? String.format(Locale.ROOT, "%.2fx", jvm.get().score() / nat.get().score()) : "-";
-            }));
+            ratios.add(row("`" + api.call() + "`", s -> find(fs, s, api.name(), files)
+                    .flatMap(jvm -> family.nativePartner(run, jdk, jvm).flatMap(name -> nativeOf(run, name, files))
+                            .map(floor -> String.format(Locale.ROOT, "%.2fx ÷ C %s", jvm.score() / floor.score(), floor.param("call"))))
+                    .orElse("-")));
         }
         page.table(header, ratios, 1);
     }
 
+    /** Syscalls (and exceptions) per check on this JDK, as traced: existing file and missing path. */
+    private static void syscalls(Page page, String jdk, FsSyscallsDocument doc) {
+        List<List<String>> rows = new ArrayList<>();
+        for (ExistenceCheck api : ExistenceCheck.values()) {
+            List<String> row = new ArrayList<>(List.of("`" + api.call() + "`"));
+            for (String scenario : FsSyscallsSurvey.SCENARIOS) {
+                row.add(doc.traces().stream().filter(t -> !t.fromC() && t.jdk().equals(jdk) && t.check().equals(api.name())
+                        && t.scenario().equals(scenario)).findFirst().map(FsTraceWords::of).orElse("not traced"));
+            }
+            rows.add(row);
+        }
+        for (String call : FsNativeBaseline.CALLS) {
+            List<String> row = new ArrayList<>(List.of("C " + call));
+            for (String scenario : FsSyscallsSurvey.SCENARIOS) {
+                row.add(doc.traces().stream().filter(t -> t.fromC() && t.check().equals(call) && t.scenario().equals(scenario))
+                        .findFirst().map(FsTraceWords::of).orElse("not traced"));
+            }
+            rows.add(row);
+        }
+        page.paragraph("Syscalls per check, traced (strace -c over n and 2n checks; exceptions from -Xlog:exceptions, interpreted):");
+        List<String> header = new ArrayList<>(List.of("API"));
+        header.addAll(FsSyscallsSurvey.SCENARIOS);
+        page.table(header, rows, 3);
+    }
+
+    /** "0.512 ± 1.2% (3 forks), 48 B/op": the time, and the allocation when the gc profiler measured it. */
+    private static String timeAndBytes(BenchResult r) {
+        return ResultTable.cell(r) + ResultTable.allocation(r).map(b -> ", " + ResultTable.bytes(b) + " " + ResultTable.BYTES_PER_OP)
+                .orElse("");
+    }
+
     /** A row: its label, then a cell per scenario. */
-    private static List<String> row(String label, java.util.function.Function<String, String> cellOfScenario) {
+    private static List<String> row(String label, Function<String, String> cellOfScenario) {
         List<String> cells = new ArrayList<>(List.of(label));
         for (String s : FsNativeBaseline.SCENARIOS) {
             cells.add(cellOfScenario.apply(s));
@@ -83,8 +130,7 @@ final class FsSection {
         return fs.stream().filter(r -> r.method().equals(scenario) && api.equals(r.param("api")) && sameFiles(r, files)).findFirst();
     }
 
-    private static Optional<BenchResult> nativeOf(RunResults run, String call, String scenario, String files) {
-        return run.baselines().stream().filter(r -> r.benchmark().equals("native.fs." + call + "." + scenario) && sameFiles(r, files))
-                .findFirst();
+    private static Optional<BenchResult> nativeOf(RunResults run, String name, String files) {
+        return run.baselines().stream().filter(r -> r.benchmark().equals(name) && sameFiles(r, files)).findFirst();
     }
 }

@@ -2,18 +2,14 @@ package jab.harness.fs;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 import jab.bench.support.BenchDirs;
 import jab.harness.jdk.Jdk;
-import jab.harness.jdk.JdkDiscovery;
-import jab.harness.jdk.JdkSelector;
 import jab.harness.page.MarkdownPage;
-import jab.harness.run.InputChecks;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /** {@code jab semantics fs}: the semantics table of each JDK, asked of that JDK's own JVM. */
 @Command(name = "fs", mixinStandardHelpOptions = true,
@@ -24,17 +20,13 @@ final class FsSemanticsCommand implements Callable<Integer> {
     static final String VERB = "semantics";
     static final String VERB_DESCRIPTION = "Shows what each API of a family answers in the cases where they differ, per JDK.";
 
-    @Option(names = "--jdk", paramLabel = "SPEC[,SPEC...]|all", description = "JDKs to ask (default: the JDK running jab)")
-    String jdk;
-
-    @Option(names = "--dir", paramLabel = "DIR", description = "where the test paths are made (default: the temp dir)")
-    Path dir;
+    @Mixin
+    FsCommandOptions options = new FsCommandOptions();
 
     @Override
     public Integer call() throws Exception {
-        List<Jdk> jdks = JdkSelector.select(jdk, new JdkDiscovery());
-        Path base = InputChecks.usableDir(dir != null ? dir : Paths.get(System.getProperty("java.io.tmpdir")), "--dir");
-        Path work = BenchDirs.freshTrialDir(base, "jab-semantics-run-");
+        List<Jdk> jdks = options.jdks();
+        Path work = options.freshWorkDir("jab-semantics-run-");
         try {
             for (Jdk j : jdks) {
                 System.out.println("JDK " + j.version() + " (" + j.vendor() + ", " + j.home() + "):");

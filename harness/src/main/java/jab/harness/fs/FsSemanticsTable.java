@@ -45,7 +45,8 @@ final class FsSemanticsTable {
         page.table(header, rows);
     }
 
-    private static String call(String check) {
+    /** A check's name as the call a user writes (FILE_EXISTS: File.exists()); an unknown name as it is. */
+    static String call(String check) {
         try {
             return ExistenceCheck.valueOf(check).call();
         } catch (IllegalArgumentException e) {

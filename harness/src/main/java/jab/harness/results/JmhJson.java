@@ -67,7 +67,19 @@ public final class JmhJson {
         return new BenchResult(source, r.get("benchmark").asText(), text(r, "mode"), params,
                 number(pm.get("score")), number(pm.get("scoreError")), text(pm, "scoreUnit"), raw, samples,
                 text(r, "jdkVersion"), text(r, "vmName"), text(r, "vmVersion"), jvmArgs,
-                r.path("threads").asInt(1), "ss".equals(text(r, "mode")) ? Double.NaN : seconds(text(r, "measurementTime")));
+                r.path("threads").asInt(1), "ss".equals(text(r, "mode")) ? Double.NaN : seconds(text(r, "measurementTime")),
+                secondary(r));
+    }
+
+    /** Each secondary metric's score (a profiler's figures, e.g. the gc profiler's allocation per op). */
+    private static Map<String, Double> secondary(JsonNode r) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        Iterator<Map.Entry<String, JsonNode>> it = r.path("secondaryMetrics").fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> e = it.next();
+            out.put(e.getKey(), number(e.getValue().get("score")));
+        }
+        return out;
     }
 
     private static final java.util.regex.Pattern TIME = java.util.regex.Pattern.compile("\\s*([0-9.]+)\\s*(ns|us|ms|s|min|m|hr|h)\\s*");

@@ -9,9 +9,10 @@ import java.util.Set;
 import jab.harness.stats.ForkInterval;
 
 /**
- * Results in JMH's own text layout (Benchmark, (param) columns, Mode, Cnt, Score, Error, Units), then
- * jab's columns: the forks and the half-width of jab's fork-level 95% interval ({@link ForkInterval}),
- * with a legend line saying what each interval varies over.
+ * Results in JMH's own text layout (Benchmark, (param) columns, Mode, Cnt, Score, Error, Units), then,
+ * when JMH's gc profiler measured it, the bytes allocated per operation ({@code B/op}), then jab's
+ * columns: the forks and the half-width of jab's fork-level 95% interval ({@link ForkInterval}), with a
+ * legend line saying what each interval varies over.
  */
 public final class ResultTable {
     private ResultTable() {
@@ -23,7 +24,14 @@ public final class ResultTable {
         List<String[]> rows = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of("Benchmark"));
         paramNames.forEach(p -> header.add("(" + p + ")"));
-        header.addAll(List.of("Mode", "Cnt", "Score", "", "Error", "Units", "Forks", "±95% (forks)"));
+        header.addAll(List.of("Mode", "Cnt", "Score", "", "Error", "Units"));
+        int unitsColumn = header.size() - 1;
+        // Only when some result has it: a run without the gc profiler keeps JMH's layout exactly.
+        boolean allocation = results.stream().anyMatch(r -> allocation(r).isPresent());
+        if (allocation) {
+            header.add(BYTES_PER_OP);
+        }
+        header.addAll(List.of("Forks", "±95% (forks)"));
         boolean oneFork = false;
         rows.add(header.toArray(new String[0]));
         for (BenchResult r : results) {
@@ -32,6 +40,9 @@ public final class ResultTable {
             boolean hasError = Double.isFinite(r.scoreError());
             row.addAll(List.of(r.mode(), r.samples() > 0 ? Long.toString(r.samples()) : "",
                     number(r.score()), hasError ? "±" : "", hasError ? number(r.scoreError()) : "", r.unit()));
+            if (allocation) {
+                row.add(allocation(r).map(ResultTable::bytes).orElse(""));
+            }
             ForkInterval fi = ForkInterval.of(r.rawData());
             oneFork |= fi.method() == ForkInterval.Method.ITERATIONS;
             row.addAll(List.of(fi.forks() > 0 ? Integer.toString(fi.forks()) : "", intervalCell(fi)));
@@ -51,7 +62,7 @@ public final class ResultTable {
                 if (c > 0) {
                     line.append("  ");
                 }
-                boolean left = c == 0 || c == cols - 3;
+                boolean left = c == 0 || c == unitsColumn;
                 line.append(left ? pad(row[c], width[c], false) : pad(row[c], width[c], true));
             }
             sb.append(line.toString().stripTrailing()).append('\n');
@@ -64,6 +75,23 @@ public final class ResultTable {
             + "of the mean, t over the fork means (forks vary, not just iterations).";
     static final String ONE_FORK = " * one fork: over its iterations only, so fork-to-fork variance is unknown and the "
             + "interval too narrow.";
+
+    /** The column of bytes allocated per operation. */
+    public static final String BYTES_PER_OP = "B/op";
+
+    /** JMH's gc profiler's figure: bytes allocated per operation (normalized allocation rate), if measured. */
+    public static java.util.Optional<Double> allocation(BenchResult r) {
+        java.util.OptionalDouble v = r.secondary("gc.alloc.rate.norm");
+        return v.isPresent() ? java.util.Optional.of(v.getAsDouble()) : java.util.Optional.empty();
+    }
+
+    /**
+     * Bytes per op as JMH prints them: one decimal below 10 (TLAB accounting leaves ~0.01 B/op of noise
+     * where nothing is allocated, which must not read as a whole byte), whole bytes above.
+     */
+    public static String bytes(double v) {
+        return Math.abs(v) < 10 ? String.format(Locale.ROOT, "%.1f", v) : String.format(Locale.ROOT, "%.0f", v);
+    }
 
     /** "±2.1%", or "±0.8% *" when a single fork leaves only the iterations; "-" without an interval. */
     static String intervalCell(ForkInterval fi) {

@@ -20,6 +20,7 @@ import jab.harness.jdk.JdkDiscovery;
 import jab.harness.jdk.JdkSelector;
 import jab.harness.results.BenchResult;
 import jab.harness.results.RunResults;
+import jab.harness.trace.SyscallCount;
 
 /** {@code jab run fs --profile smoke --jdk all}, read back from disk. */
 class FsRunEndToEndTest {
@@ -59,7 +60,9 @@ class FsRunEndToEndTest {
             });
             assertThat(rs).extracting(BenchResult::method).contains("existingFile", "missingFile", "randomExistingFiles", "randomMissingFiles");
         }
-        assertThat(results.baselines()).hasSize(8).allSatisfy(b -> assertThat(b.score()).isFinite().isPositive());
+        // every C floor on the four scenarios
+        assertThat(results.baselines()).hasSize(FsNativeBaseline.CALLS.length * 4)
+                .allSatisfy(b -> assertThat(b.score()).isFinite().isPositive());
 
         JsonNode env = new ObjectMapper().readTree(run.resolve("env.json").toFile());
         assertThat(env.path("run").path("status").asText()).isEqualTo("complete");
@@ -68,7 +71,13 @@ class FsRunEndToEndTest {
 
         String summary = Files.readString(run.resolve("summary.md"));
         assertThat(summary).contains("# Test Date: ").contains("# VM version: JDK ").contains("native stat")
-                .contains("JVM / native stat").contains("broken symlink");
+                .contains("native lstat").contains("JVM / its C floor").contains("broken symlink")
+                .as("the gc profiler's allocation per check").contains("B/op");
+        if (SyscallCount.strace().isPresent()) {
+            // traced on every JDK: Files.exists(p) makes access(2) there, so it is divided by C access
+            assertThat(results.document(FsSyscallsDocument.NAME, FsSyscallsDocument.class)).isPresent();
+            assertThat(summary).contains("÷ C access").contains("1 access (fails)");
+        }
         assertThat(r.out).contains("Benchmark").contains("Cnt").contains("Score").contains("Error").contains("Units");
         assertThat(dir.toFile().list()).as("benchmark files removed from --dir").isEmpty();
     }
