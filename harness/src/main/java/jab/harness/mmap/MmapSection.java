@@ -77,7 +77,7 @@ final class MmapSection {
         for (Optional<BenchResult> c : List.of(cWrite, cMmap)) {
             c.ifPresent(x -> rows.add(row("native " + x.method(), x, total, "-", Optional.empty())));
         }
-        page.table(List.of("strategy", "ms per file", "GB/s", "C partner", "vs C partner"), rows, 1);
+        page.table(List.of("strategy", "C partner", "ms per file", "GB/s", "vs C partner"), rows, 2);
         List<String> findings = new ArrayList<>();
         targets(findings, here, total, cMmap, bestC);
         seedOrder(findings, here, Integer.parseInt(chunk));
@@ -89,7 +89,7 @@ final class MmapSection {
     /** A row with the throughput ratio to the C partner (same syscalls per chunk), or none without one. */
     private static List<String> row(String label, BenchResult r, long total, String partner, Optional<BenchResult> c) {
         double g = gbps(Optional.of(r), total);
-        return List.of(label, ResultTable.cell(r), fmt(g), partner, c.isPresent() ? ratio(g, gbps(c, total)) : "-");
+        return List.of(label, partner, ResultTable.cell(r), fmt(g), c.isPresent() ? ratio(g, gbps(c, total)) : "-");
     }
 
     /**

@@ -69,7 +69,8 @@ final class MmapVerifyCommand implements Callable<Integer> {
             BenchDirs.deleteTree(work);
         }
         System.out.println("Syscalls: strace -f -c of the whole JVM, (2n - n) / n per chunk, those of at least "
-                + SyscallCount.NOISE + " per chunk. Faults: minor ones map a page in without reading the device.");
+                + SyscallCount.NOISE + " per chunk. Page faults: the whole JVM's while it writes, (2n - n) per extra MiB; minor ones\n"
+                + "map a page in without reading the device; a few per MiB either way are the JVM's own (GC, JIT), not the writes'.");
         return failures == 0 ? 0 : 1;
     }
 

@@ -65,10 +65,10 @@ record WriteTrace(String jdk, String strategy, int chunkSize, List<SyscallCount.
         return new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3))};
     }
 
-    /** "jab mapped writer (JAB_MAPPED_WRITER), 4 KiB chunks: 0 syscalls per write, 11.2 minor page faults per MiB (0 major)". */
+    /** "jab mapped writer (JAB_MAPPED_WRITER), 4 KiB chunks: 0 syscalls per chunk written, N minor page faults per MiB (0.0 major)". */
     String line() {
-        String calls = syscalls.isEmpty() ? "0 syscalls per write"
-                : syscalls.stream().map(SyscallCount.PerOperation::words).collect(Collectors.joining(" + ")) + " per write";
+        String calls = syscalls.isEmpty() ? "0 syscalls per chunk written"
+                : syscalls.stream().map(SyscallCount.PerOperation::words).collect(Collectors.joining(" + ")) + " per chunk written";
         return String.format(Locale.ROOT, "%s, %s chunks: %s, %.1f minor page faults per MiB (%.1f major)",
                 label(strategy), size(chunkSize), calls, minorPerMiB, majorPerMiB);
     }

@@ -38,7 +38,7 @@ class MmapVerifyTest {
         WriteTrace mapped = WriteTrace.of(strace.get(), jdk, "JAB_MAPPED_WRITER", 4096, work);
         assertThat(mapped.syscalls()).as(mapped.line()).isEmpty();
         assertThat(mapped.minorPerMiB()).as(mapped.line()).isPositive();
-        assertThat(mapped.line()).contains("0 syscalls per write", "minor page faults per MiB");
+        assertThat(mapped.line()).contains("0 syscalls per chunk written", "minor page faults per MiB");
 
         WriteTrace raf = WriteTrace.of(strace.get(), jdk, "RANDOM_ACCESS_FILE", 4096, work);
         assertThat(raf.syscalls()).as(raf.line()).anySatisfy(p -> {
