@@ -164,6 +164,20 @@ public final class MappedFileWriter implements Closeable {
         }
     }
 
+    /**
+     * Moves the write position back to the start of the current window, which stays mapped with its
+     * pages already faulted in: writing it again costs no mapping call and no page fault. This is for
+     * steady-state benchmarks of what one write call costs (jab's JRuby call-cost benchmark), not for
+     * files: later writes overwrite the window from its start, and {@link #written()} and the length
+     * {@link #close()} leaves count from there.
+     */
+    public void rewind() throws IOException {
+        if (closed) {
+            throw new ClosedChannelException();
+        }
+        window.position(0);
+    }
+
     /** Bytes written so far. */
     public long written() {
         return windowStart + window.position() - startOffset;

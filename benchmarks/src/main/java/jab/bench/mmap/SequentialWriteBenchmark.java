@@ -19,7 +19,7 @@ import jab.mmap.Pattern;
  */
 public class SequentialWriteBenchmark extends SingleShotWrite {
 
-    /** MAPPED_MEMORY_SEGMENT is left out here: the harness adds it to forks of JDK 22 and later. */
+    /** MAPPED_MEMORY_SEGMENT is left out here: {@link MappedSegmentWriteBenchmark} measures it on JDK 22 and later. */
     @Param({"JAB_MAPPED_WRITER", "FILECHANNEL_HEAP", "FILECHANNEL_DIRECT", "RANDOM_ACCESS_FILE", "BUFFERED_OUTPUT_STREAM"})
     public WriteStrategy strategy;
 

@@ -12,16 +12,24 @@ import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import jab.bench.mmap.WriteStrategy;
 import jab.harness.Jab;
+import jab.harness.jdk.Jdk;
+import jab.harness.jdk.JdkDiscovery;
+import jab.harness.jdk.JdkSelector;
 import jab.harness.results.BenchResult;
 import jab.harness.results.RunResults;
 import jab.mmap.jruby.RubyWriteStrategy;
 
-/** {@code jab run mmap --profile smoke} in process, read back from disk; and the refusals before any work. */
+/**
+ * {@code jab run mmap --profile smoke} in process, read back from disk; the JRuby call-cost benchmark on
+ * every installed JDK; and the refusals before any work.
+ */
 class MmapRunEndToEndTest {
     @TempDir
     Path tmp;
@@ -33,10 +41,7 @@ class MmapRunEndToEndTest {
         int rc = Jab.execute("run", "mmap", "--profile", "smoke", "--dir", data.toString(), "--out", out.toString());
         assertThat(rc).isZero();
 
-        Path runDir;
-        try (Stream<Path> s = Files.list(out)) {
-            runDir = s.filter(Files::isDirectory).findFirst().orElseThrow();
-        }
+        Path runDir = onlyRunIn(out);
         RunResults run = RunResults.read(runDir);
         List<BenchResult> jmh = run.allJmh();
         for (String chunk : new String[] {"1024", "4096", "16384"}) {
@@ -46,7 +51,10 @@ class MmapRunEndToEndTest {
             }
             for (RubyWriteStrategy s : RubyWriteStrategy.values()) {
                 assertThat(jmh).as(s + " " + chunk).anyMatch(r -> s.name().equals(r.param("rubyStrategy"))
-                        && chunk.equals(r.param("chunkSize")) && r.score() > 0);
+                        && chunk.equals(r.param("chunkSize")) && r.score() > 0 && r.mode().equals("ss"));
+                assertThat(jmh).as(s + " " + chunk + " call cost").anyMatch(r -> r.benchmark().equals(CallCostSection.CALL_COST)
+                        && s.name().equals(r.param("rubyStrategy")) && chunk.equals(r.param("chunkSize")) && r.score() > 0
+                        && r.mode().equals("avgt"));
             }
             for (String m : new String[] {"native.mmap.write", "native.mmap.mmap_memcpy"}) {
                 assertThat(run.baselines()).as(m + " " + chunk).anyMatch(r -> r.benchmark().equals(m)
@@ -54,10 +62,55 @@ class MmapRunEndToEndTest {
             }
         }
         String summary = Files.readString(runDir.resolve("summary.md"));
-        assertThat(summary).contains("## mmap: sequential writes", "chunkSize=16384", "native mmap_memcpy", "seed 004's order", "jab writer: ", "medians ");
+        assertThat(summary).contains("## mmap: sequential writes", "chunkSize=16384", "native mmap_memcpy", "seed 004's order", "jab writer: ", "medians ",
+                "C partner", "chunkSize=16384: call cost", "the extension is faster than the Java class, safe (3 vs 4)");
         try (Stream<Path> left = Files.walk(data)) {
             assertThat(left.filter(p -> !p.equals(data)).collect(Collectors.toList())).isEmpty();
         }
+    }
+
+    @Test
+    void jrubyCallCostRunsInSteadyStateOnEveryJdkWithBytesAllocatedPerCall() throws IOException {
+        Path data = Files.createDirectories(tmp.resolve("data"));
+        Path out = Files.createDirectories(tmp.resolve("out"));
+        int rc = Jab.execute("run", "JRubyCallCost", "--profile", "smoke", "--jdk", "all", "-p", "chunkSize=1024",
+                "-p", "rubyStrategy=EXT_MMAP_UNSAFE,JAVA_MMAP_AUTOBOXING", "--dir", data.toString(), "--out", out.toString());
+        assertThat(rc).isZero();
+        Path runDir = onlyRunIn(out);
+        RunResults run = RunResults.read(runDir);
+        List<String> jdks = JdkSelector.select("all", new JdkDiscovery()).stream().map(Jdk::id).collect(Collectors.toList());
+        assertThat(run.jdkIds()).containsExactlyInAnyOrderElementsOf(jdks);
+        for (String jdk : jdks) {
+            List<BenchResult> rs = RunResults.filter(run.jmh(jdk), r -> r.benchmark().equals(CallCostSection.CALL_COST));
+            assertThat(rs).as("JDK " + jdk).hasSize(2).allSatisfy(r -> {
+                assertThat(r.mode()).isEqualTo("avgt");
+                assertThat(r.score()).isPositive();
+                assertThat(r.samples()).isEqualTo(MedianRatio.MIN_SAMPLES);
+            });
+            // JMH's GC profiler: autoboxing decodes the String and encodes it again (two 1 KiB copies
+            // at least); the unsafe extension hands over the String's own array.
+            double autoboxing = allocatedPerCall(runDir, jdk, "JAVA_MMAP_AUTOBOXING");
+            double unsafe = allocatedPerCall(runDir, jdk, "EXT_MMAP_UNSAFE");
+            assertThat(autoboxing).as("JDK " + jdk + " autoboxing B/op").isGreaterThanOrEqualTo(2048);
+            assertThat(unsafe).as("JDK " + jdk + " unsafe extension B/op").isLessThan(1024);
+        }
+        String summary = Files.readString(runDir.resolve("summary.md"));
+        assertThat(summary).contains("JRuby call cost and seed 004's claims", "is about 6x faster than autoboxing (7)");
+        assertThat(summary).containsPattern("\\| (holds|does not hold|cannot tell) +\\|");
+        try (Stream<Path> left = Files.walk(data)) {
+            assertThat(left.filter(p -> !p.equals(data)).collect(Collectors.toList())).isEmpty();
+        }
+    }
+
+    private static double allocatedPerCall(Path runDir, String jdk, String strategy) throws IOException {
+        JsonNode all = new ObjectMapper().readTree(runDir.resolve("jmh-" + jdk + ".json").toFile());
+        for (JsonNode r : all) {
+            if (r.path("benchmark").asText().equals(CallCostSection.CALL_COST)
+                    && r.path("params").path("rubyStrategy").asText().equals(strategy)) {
+                return r.path("secondaryMetrics").path("gc.alloc.rate.norm").path("score").asDouble(Double.NaN);
+            }
+        }
+        throw new AssertionError("no " + strategy + " result in jmh-" + jdk + ".json");
     }
 
     @Test
@@ -94,5 +147,11 @@ class MmapRunEndToEndTest {
         }
         assertThat(rc).as(String.join(" ", args) + ": " + buf).isEqualTo(2);
         assertThat(buf.toString(StandardCharsets.UTF_8)).containsIgnoringCase(message);
+    }
+
+    private static Path onlyRunIn(Path out) throws IOException {
+        try (Stream<Path> s = Files.list(out)) {
+            return s.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
     }
 }

@@ -44,6 +44,11 @@ public final class MmapFile {
         writer.write(bytes.unsafeBytes(), bytes.begin(), bytes.realSize());
     }
 
+    /** Writes from the start of the current window again (see {@link MappedFileWriter#rewind()}). */
+    public void rewind() throws IOException {
+        writer.rewind();
+    }
+
     public long written() {
         return writer.written();
     }

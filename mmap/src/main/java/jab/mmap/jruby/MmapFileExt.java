@@ -19,7 +19,7 @@ import jab.mmap.MappedFileWriter;
  * The jab writer as a Ruby class defined by a JRuby extension ({@link MmapExtService}): Ruby calls
  * its methods directly, without the Java-integration layer's argument conversion and dispatch.
  * {@code MmapFileExt.new(path, window_size, force)}, {@code write_safe(str)}, {@code write_unsafe(str)},
- * {@code written}, {@code close}.
+ * {@code rewind}, {@code written}, {@code close}.
  */
 public final class MmapFileExt extends RubyObject {
     private MappedFileWriter writer;
@@ -57,6 +57,17 @@ public final class MmapFileExt extends RubyObject {
         ByteList bytes = str.convertToString().getByteList();
         try {
             writer.write(bytes.unsafeBytes(), bytes.begin(), bytes.realSize());
+        } catch (IOException e) {
+            throw context.runtime.newIOErrorFromException(e);
+        }
+        return context.nil;
+    }
+
+    /** Writes from the start of the current window again (see {@link MappedFileWriter#rewind()}). */
+    @JRubyMethod
+    public IRubyObject rewind(ThreadContext context) {
+        try {
+            writer.rewind();
         } catch (IOException e) {
             throw context.runtime.newIOErrorFromException(e);
         }

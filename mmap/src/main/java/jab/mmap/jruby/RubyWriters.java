@@ -15,19 +15,22 @@ import org.jruby.runtime.builtin.IRubyObject;
 /**
  * An embedded JRuby runtime with the extension loaded and the Ruby side of the benchmarks
  * ({@code jab/mmap/ruby/strategies.rb}) evaluated; {@link #write} runs one strategy's whole loop
- * in Ruby. Start one per JVM: booting JRuby takes seconds.
+ * in Ruby, {@link #open} gives a writer that makes one strategy's write call once per call. Start
+ * one per JVM: booting JRuby takes seconds.
  */
 public final class RubyWriters implements AutoCloseable {
     static final String SCRIPT = "jab/mmap/ruby/strategies.rb";
 
     private final Ruby runtime;
     private final RubyModule bench;
+    private final RubyModule calls;
 
     private RubyWriters(Ruby runtime) {
         this.runtime = runtime;
         new MmapExtService().basicLoad(runtime);
         runtime.executeScript(script(), SCRIPT);
         this.bench = runtime.getModule("JabMmapBench");
+        this.calls = runtime.getModule("JabMmapCalls");
     }
 
     /**
@@ -50,6 +53,17 @@ public final class RubyWriters implements AutoCloseable {
             runtime.newString(file.toString()), runtime.newFixnum(chunkSize), runtime.newFixnum(totalBytes),
             runtime.newFixnum(windowSize), runtime.newBoolean(force)});
         return n.convertToInteger().getLongValue();
+    }
+
+    /**
+     * An open writer of {@code strategy} on {@code file} that writes one {@code chunkSize} chunk per
+     * call, its mapped window {@code regionBytes} long (see {@link RubyChunkWriter}).
+     */
+    public RubyChunkWriter open(RubyWriteStrategy strategy, Path file, int chunkSize, int regionBytes) {
+        ThreadContext ctx = runtime.getCurrentContext();
+        IRubyObject w = calls.callMethod(ctx, "open", new IRubyObject[] {runtime.newString(strategy.rubyName()),
+            runtime.newString(file.toString()), runtime.newFixnum(chunkSize), runtime.newFixnum(regionBytes)});
+        return new RubyChunkWriter(ctx, w);
     }
 
     /** The JRuby version, for the results. */

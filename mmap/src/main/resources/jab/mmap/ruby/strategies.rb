@@ -13,10 +13,14 @@ java_import 'jab.mmap.Unmapper'
 class PureMmapFile
   READ_WRITE = java.nio.channels.FileChannel::MapMode::READ_WRITE
 
+  OPEN = [java.nio.file.StandardOpenOption::CREATE, java.nio.file.StandardOpenOption::TRUNCATE_EXISTING,
+          java.nio.file.StandardOpenOption::READ, java.nio.file.StandardOpenOption::WRITE].freeze
+
   def initialize(path, window, force)
-    @raf = java.io.RandomAccessFile.new(path, 'rw')
-    @raf.set_length(0)
-    @channel = @raf.channel
+    # O_TRUNC at open, as jab.mmap.MappedFileWriter does, not RandomAccessFile#set_length(0) after it:
+    # on ext4 a truncate to 0 arms auto_da_alloc, and close would then start write-back of every
+    # dirty page inside the timing, while O_TRUNC on a file open itself created truncates nothing.
+    @channel = java.nio.channels.FileChannel.open(java.io.File.new(path).to_path, *OPEN)
     @window = window
     @force = force
     @next = 0
@@ -44,7 +48,12 @@ class PureMmapFile
     @buf = nil
     @channel.truncate(@written)
     @channel.force(true) if @force
-    @raf.close
+    @channel.close
+  end
+
+  # Writes from the start of the current window again: it stays mapped, its pages faulted in.
+  def rewind
+    @buf.position(0) if @buf
   end
 
   private
@@ -178,5 +187,76 @@ module JabMmapBench
       f.close
     end
     total
+  end
+end
+
+# The call-cost side: one open writer per strategy and one chunk, for a benchmark that times a single
+# write into memory that is already mapped and faulted in. `write_one` makes exactly the call the
+# strategy's whole-file loop above makes, so the two measure the same crossing; `rewind` goes back to
+# the start of the region (no new mapping, no new page faults: the caller writes the region once
+# first); `close` closes the file. One small class per call, for the same reason the loops above
+# are written out: a `send` would add a dynamic call to every measured write.
+module JabMmapCalls
+  class Base
+    def initialize(f, chunk)
+      @f = f
+      @chunk = chunk
+    end
+
+    def rewind
+      @f.rewind
+    end
+
+    def close
+      @f.close
+    end
+  end
+
+  # The classes are named by the call they make; the ext and Java-class strategies differ in @f.
+  class UnsafeCall < Base
+    def write_one
+      @f.write_unsafe(@chunk)
+    end
+  end
+
+  class SafeCall < Base
+    def write_one
+      @f.write_safe(@chunk)
+    end
+  end
+
+  class StringCall < Base
+    def write_one
+      @f.write_string(@chunk)
+    end
+  end
+
+  # PureMmapFile#write (String#to_java_bytes, then ByteBuffer#put).
+  class WriteCall < Base
+    def write_one
+      @f.write(@chunk)
+    end
+  end
+
+  # Ruby's File: each write goes to the page cache of a file written once before; rewind seeks to 0.
+  class FileWriteCall < WriteCall
+    def rewind
+      @f.seek(0)
+    end
+  end
+
+  # A writer of `name` (RubyWriteStrategy#rubyName) on `path` whose mapped window is the region.
+  def self.open(name, path, chunk_size, region)
+    chunk = JabMmapBench.chunk(chunk_size)
+    case name
+    when 'ext_unsafe' then UnsafeCall.new(MmapFileExt.new(path, region, false), chunk)
+    when 'java_unsafe' then UnsafeCall.new(MmapFile.new(path, region, false), chunk)
+    when 'ext_safe' then SafeCall.new(MmapFileExt.new(path, region, false), chunk)
+    when 'java_safe' then SafeCall.new(MmapFile.new(path, region, false), chunk)
+    when 'ruby_file' then FileWriteCall.new(File.open(path, 'wb'), chunk)
+    when 'pure_to_java_bytes' then WriteCall.new(PureMmapFile.new(path, region, false), chunk)
+    when 'java_autoboxing' then StringCall.new(MmapFile.new(path, region, false), chunk)
+    else raise ArgumentError, "no strategy #{name}"
+    end
   end
 end

@@ -3,6 +3,7 @@ package jab.mmap.jruby;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -66,5 +67,52 @@ class RubyWritersTest {
     @Test
     void reportsItsVersion() {
         assertThat(ruby.version()).startsWith("JRuby 9.4");
+    }
+
+    // The call-cost side: one chunk per call, and rewinding keeps the writes inside the region.
+
+    @ParameterizedTest
+    @EnumSource(RubyWriteStrategy.class)
+    void everyStrategyWritesOneChunkPerCallAndRewindsToTheRegionsStart(RubyWriteStrategy s) throws IOException {
+        int chunk = 1000;
+        int region = 64 * 1024;
+        Path file = dir.resolve(s.name());
+        try (RubyChunkWriter w = ruby.open(s, file, chunk, region)) {
+            for (int i = 0; i < region / chunk; i++) {
+                w.write();
+            }
+            // Three more regions' worth of writes, going back at each end, as the benchmark does.
+            for (int round = 0; round < 3; round++) {
+                w.rewind();
+                for (int i = 0; i < region / chunk; i++) {
+                    w.write();
+                }
+            }
+        }
+        // Without a working rewind, the writers would have gone on past the region (mapping new windows).
+        assertThat(Files.size(file)).as(s.name()).isLessThanOrEqualTo(region);
+        // The region holds the pattern, chunk after chunk (Ruby's File buffers: checked after close).
+        assertThat(Pattern.crcOf(prefix(file, region / chunk * chunk)))
+                .as(s.name()).isEqualTo(Pattern.expectedCrc(chunk, region / chunk * chunk));
+    }
+
+    @Test
+    void aRewoundJavaWriterOverwritesFromTheWindowsStart() throws IOException {
+        Path file = dir.resolve("rewind");
+        MmapFile f = new MmapFile(file.toString(), 4096, false);
+        f.writeSafe(ruby.eval("'abcdef'").convertToString());
+        f.rewind();
+        f.writeSafe(ruby.eval("'xyz'").convertToString());
+        assertThat(f.written()).isEqualTo(3);
+        f.close();
+        assertThat(Files.readString(file, StandardCharsets.US_ASCII)).isEqualTo("xyz");
+    }
+
+    /** The first {@code n} bytes of the file, as a file of their own. */
+    private Path prefix(Path file, int n) throws IOException {
+        byte[] all = Files.readAllBytes(file);
+        Path p = dir.resolve(file.getFileName() + ".prefix");
+        Files.write(p, java.util.Arrays.copyOf(all, n));
+        return p;
     }
 }
