@@ -14,6 +14,14 @@ public record Subcommand(String verb, String verbDescription, Object command) {
         return new Subcommand("", "", command);
     }
 
+    /**
+     * A command under {@code jab verify}, where each family proves what its benchmarks do at the OS
+     * level; one verb text whichever family mounts it first.
+     */
+    public static Subcommand verify(Object command) {
+        return under("verify", "Shows what a family's benchmarks really do at the OS level.", command);
+    }
+
     public static Subcommand under(String verb, String verbDescription, Object command) {
         return new Subcommand(verb, verbDescription, command);
     }

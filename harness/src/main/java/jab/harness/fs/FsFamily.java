@@ -180,6 +180,6 @@ public final class FsFamily implements Family {
     @Override
     public List<Subcommand> subcommands() {
         return List.of(Subcommand.under(FsSemanticsCommand.VERB, FsSemanticsCommand.VERB_DESCRIPTION, new FsSemanticsCommand()),
-                Subcommand.under(FsVerifyCommand.VERB, FsVerifyCommand.VERB_DESCRIPTION, new FsVerifyCommand()));
+                Subcommand.verify(new FsVerifyCommand()));
     }
 }

@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import jab.bench.support.BenchDirs;
 import jab.harness.jdk.Jdk;
 import jab.harness.page.MarkdownPage;
+import jab.harness.run.ProbeOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -21,12 +22,12 @@ final class FsSemanticsCommand implements Callable<Integer> {
     static final String VERB_DESCRIPTION = "Shows what each API of a family answers in the cases where they differ, per JDK.";
 
     @Mixin
-    FsCommandOptions options = new FsCommandOptions();
+    ProbeOptions options = new ProbeOptions();
 
     @Override
     public Integer call() throws Exception {
         List<Jdk> jdks = options.jdks();
-        Path work = options.freshWorkDir("jab-semantics-run-");
+        Path work = BenchDirs.freshTrialDir(options.dir(), "jab-semantics-run-");
         try {
             for (Jdk j : jdks) {
                 System.out.println("JDK " + j.version() + " (" + j.vendor() + ", " + j.home() + "):");

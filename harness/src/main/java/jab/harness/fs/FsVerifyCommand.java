@@ -9,6 +9,7 @@ import jab.bench.fs.ExistenceCheck;
 import jab.bench.support.BenchDirs;
 import jab.harness.baseline.NativeBuild;
 import jab.harness.jdk.Jdk;
+import jab.harness.run.ProbeOptions;
 import jab.harness.trace.SyscallCount;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -23,12 +24,8 @@ import picocli.CommandLine.Mixin;
             "Exit 0: every trace ran; 1: strace missing (Debian package 'strace') or a trace failed; 2: bad input."},
         footer = {"", "Examples:", "  ./jab verify fs", "  ./jab verify fs --jdk all"})
 final class FsVerifyCommand implements Callable<Integer> {
-    static final String VERB = "verify";
-    /** The verb's text for jab --help, the same whichever family mounts it first. */
-    static final String VERB_DESCRIPTION = "Shows what a family's benchmarks really do at the OS level.";
-
     @Mixin
-    FsCommandOptions options = new FsCommandOptions();
+    ProbeOptions options = new ProbeOptions();
 
     @Override
     public Integer call() throws Exception {
@@ -38,7 +35,7 @@ final class FsVerifyCommand implements Callable<Integer> {
             System.err.println("jab: " + SyscallCount.NO_STRACE);
             return 1;
         }
-        Path work = options.freshWorkDir("jab-verify-fs-");
+        Path work = BenchDirs.freshTrialDir(options.dir(), "jab-verify-fs-");
         try {
             System.out.println("Per operation, by difference of " + FsTracer.COUNT_OPS + " and " + 2 * FsTracer.COUNT_OPS
                     + " checks in one process:");

@@ -186,6 +186,6 @@ public final class KvFamily implements Family {
     @Override
     public List<Subcommand> subcommands() {
         return List.of(Subcommand.topLevel(new KvCommand()),
-                Subcommand.under("verify", "Shows what a family's benchmarks really do at the OS level.", new KvVerifyCommand()));
+                Subcommand.verify(new KvVerifyCommand()));
     }
 }

@@ -167,8 +167,6 @@ public final class MmapFamily implements Family {
 
     @Override
     public List<Subcommand> subcommands() {
-        // The verb and its description as jab verify process gives them: the first family to mount it names it.
-        return List.of(Subcommand.under("verify", "Shows what a family's benchmarks really do at the OS level.",
-                new MmapVerifyCommand()));
+        return List.of(Subcommand.verify(new MmapVerifyCommand()));
     }
 }

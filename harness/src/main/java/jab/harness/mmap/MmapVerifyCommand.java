@@ -1,7 +1,6 @@
 package jab.harness.mmap;
 
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -11,11 +10,10 @@ import jab.bench.mmap.WriteStrategy;
 import jab.bench.support.BenchDirs;
 import jab.harness.UsageException;
 import jab.harness.jdk.Jdk;
-import jab.harness.jdk.JdkDiscovery;
-import jab.harness.jdk.JdkSelector;
-import jab.harness.run.InputChecks;
+import jab.harness.run.ProbeOptions;
 import jab.harness.trace.SyscallCount;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code jab verify mmap}: syscalls per chunk written and page faults per MiB of each Java write strategy, per JDK. */
@@ -30,26 +28,22 @@ final class MmapVerifyCommand implements Callable<Integer> {
     @Option(names = "--chunk-size", paramLabel = "BYTES", description = "bytes per write (default: ${DEFAULT-VALUE})")
     int chunkSize = 4096;
 
-    @Option(names = "--jdk", paramLabel = "SPEC[,SPEC...]|all", description = "JDKs to trace (default: the JDK running jab)")
-    String jdk;
-
-    @Option(names = "--dir", paramLabel = "DIR", description = "where the probe writes its files (default: the temp dir)")
-    Path dir;
+    @Mixin
+    ProbeOptions options = new ProbeOptions();
 
     @Override
     public Integer call() throws Exception {
         if (chunkSize <= 0 || chunkSize > (1 << 20)) {
             throw new UsageException("--chunk-size " + chunkSize + ": 1 to 1048576 bytes");
         }
-        List<Jdk> jdks = JdkSelector.select(jdk, new JdkDiscovery());
+        List<Jdk> jdks = options.jdks();
         Optional<Path> strace = SyscallCount.strace();
         if (strace.isEmpty()) {
             System.err.println("jab: " + SyscallCount.NO_STRACE);
             return 1;
         }
         // A bad --dir is refused (exit 2) before any JVM starts; the probe's files go to a fresh folder in it.
-        Path work = BenchDirs.freshTrialDir(InputChecks.usableDir(dir != null ? dir : Paths.get(System.getProperty("java.io.tmpdir")),
-                "--dir"), "jab-verify-mmap-");
+        Path work = BenchDirs.freshTrialDir(options.dir(), "jab-verify-mmap-");
         int failures = 0;
         try {
             for (Jdk j : jdks) {

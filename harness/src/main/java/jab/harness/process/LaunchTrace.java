@@ -186,11 +186,6 @@ public final class LaunchTrace {
         return a < 0 || b < 0 ? args : args.substring(a + 1, b);
     }
 
-    /** strace on PATH, if any. */
-    public static java.util.Optional<Path> findStrace() {
-        return Subprocess.onPath("strace");
-    }
-
     public static final String NO_STRACE = "strace not found: install the Debian/Ubuntu package 'strace' "
             + "(sudo apt-get install strace) to see which syscalls each launch mechanism uses";
 }

@@ -28,6 +28,7 @@ import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.NativeResult;
 import jab.harness.results.RunResults;
+import jab.harness.trace.SyscallCount;
 
 /**
  * Child-process launch: seven APIs (ProcessBuilder, Runtime.exec, zt-exec x3, NuProcess, Commons
@@ -169,7 +170,7 @@ public final class ProcessFamily implements Family {
         int runs = wholeJvmRuns(ctx.profile());
         m.baselines(ProcessNativeBaseline.measure(build, settings(ctx.profile()), c, runs,
                 (mechanism, scenario) -> measuresAny(ctx, mechanism, scenario), notes));
-        Optional<Path> strace = LaunchTrace.findStrace();
+        Optional<Path> strace = SyscallCount.strace();
         Optional<ProcessNativeBaseline.Programs> programs = ProcessNativeBaseline.Programs.of(build);
         if (strace.isPresent() && programs.isPresent()) {
             try {
@@ -289,7 +290,7 @@ public final class ProcessFamily implements Family {
 
     @Override
     public List<Subcommand> subcommands() {
-        return List.of(Subcommand.under(ProcessVerifyCommand.VERB, ProcessVerifyCommand.VERB_DESCRIPTION, new ProcessVerifyCommand()));
+        return List.of(Subcommand.verify(new ProcessVerifyCommand()));
     }
 
     private synchronized ProcessChild child() {

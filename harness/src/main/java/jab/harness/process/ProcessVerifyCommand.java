@@ -11,6 +11,7 @@ import jab.harness.jdk.Jdk;
 import jab.harness.jdk.JdkDiscovery;
 import jab.harness.jdk.JdkSelector;
 import jab.harness.baseline.NativeBuild;
+import jab.harness.trace.SyscallCount;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -22,16 +23,13 @@ import picocli.CommandLine.Option;
             "Exit 0: every trace ran; 1: strace missing (Debian package 'strace') or a trace failed; 2: bad input."},
         footer = {"", "Examples:", "  ./jab verify process", "  ./jab verify process --jdk all"})
 final class ProcessVerifyCommand implements Callable<Integer> {
-    static final String VERB = "verify";
-    static final String VERB_DESCRIPTION = "Shows what a family's benchmarks really do at the OS level.";
-
     @Option(names = "--jdk", paramLabel = "SPEC[,SPEC...]|all", description = "JDKs to trace (default: the JDK running jab)")
     String jdk;
 
     @Override
     public Integer call() throws Exception {
         List<Jdk> jdks = JdkSelector.select(jdk, new JdkDiscovery());
-        Optional<Path> strace = LaunchTrace.findStrace();
+        Optional<Path> strace = SyscallCount.strace();
         if (strace.isEmpty()) {
             System.err.println("jab: " + LaunchTrace.NO_STRACE);
             return 1;

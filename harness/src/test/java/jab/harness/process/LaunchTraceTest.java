@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import jab.harness.jdk.Jdk;
 import jab.harness.jdk.JdkDiscovery;
 import jab.harness.baseline.NativeBuild;
+import jab.harness.trace.SyscallCount;
 
 /** strace's output reduced to what made the child, and the real thing on JDK 17 and 25. */
 class LaunchTraceTest {
@@ -47,7 +48,7 @@ class LaunchTraceTest {
 
     @Test
     void onThisMachinePosixSpawnRunsJspawnhelperAndForkDoesNotShareMemory(@TempDir Path work) throws Exception {
-        Optional<Path> strace = LaunchTrace.findStrace();
+        Optional<Path> strace = SyscallCount.strace();
         assumeTrue(strace.isPresent(), "strace not installed");
         Optional<Path> child = new NativeBuild().program("hello_child");
         assumeTrue(child.isPresent(), "gcc needed for the C child");

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import jab.harness.baseline.NativeBuild;
 import jab.harness.family.JmhSettings;
 import jab.harness.results.NativeResult;
+import jab.harness.trace.SyscallCount;
 
 /** The C floors really run: every mechanism's start and failure, the two-exec helper, FORK from a large parent. */
 class ProcessFloorsTest {
@@ -44,7 +45,7 @@ class ProcessFloorsTest {
 
     @Test
     void posixSpawnpFailureIsExplainedByAnExecvePerPathEntry(@TempDir Path work) throws Exception {
-        Optional<Path> strace = LaunchTrace.findStrace();
+        Optional<Path> strace = SyscallCount.strace();
         assumeTrue(strace.isPresent(), "strace not installed");
         NativeBuild build = new NativeBuild();
         Optional<ProcessNativeBaseline.Programs> programs = ProcessNativeBaseline.Programs.of(build);

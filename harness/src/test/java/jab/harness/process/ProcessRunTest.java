@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import jab.harness.Jab;
 import jab.harness.results.BenchResult;
 import jab.harness.results.RunResults;
+import jab.harness.trace.SyscallCount;
 
 /** {@code jab run process} end to end, in process, and what must not happen (unknown mechanism, leftovers). */
 class ProcessRunTest {
@@ -35,7 +36,7 @@ class ProcessRunTest {
 
     @Test
     void smokeOnEveryJdk(@TempDir Path out) throws Exception {
-        assumeTrue(LaunchTrace.findStrace().isPresent(), "strace not installed");
+        assumeTrue(SyscallCount.strace().isPresent(), "strace not installed");
         // On a machine shared with other JMH users /tmp/jmh.lock is often held; the run still works.
         System.setProperty("jmh.ignoreLock", "true");
         int rc = Jab.execute("run", "process", "--profile", "smoke", "--jdk", "all", "--out", out.toString());
