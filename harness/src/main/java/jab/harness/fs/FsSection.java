@@ -2,11 +2,11 @@ package jab.harness.fs;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
 import jab.bench.fs.ExistenceCheck;
+import jab.harness.compare.FloorRatio;
 import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
@@ -76,10 +76,11 @@ final class FsSection {
         for (ExistenceCheck api : ExistenceCheck.values()) {
             ratios.add(row("`" + api.call() + "`", s -> find(fs, s, api.name(), files)
                     .flatMap(jvm -> family.nativePartner(run, jdk, jvm).flatMap(name -> nativeOf(run, name, files))
-                            .map(floor -> String.format(Locale.ROOT, "%.2fx ÷ C %s", jvm.score() / floor.score(), floor.param("call"))))
+                            .map(floor -> FloorRatio.cell(jvm, floor) + " ÷ C " + floor.param("call")))
                     .orElse("-")));
         }
         page.table(header, ratios, 1);
+        page.paragraph(FloorRatio.LEGEND);
     }
 
     /** Syscalls (and exceptions) per check on this JDK, as traced: existing file and missing path. */

@@ -18,7 +18,7 @@ import jab.mmap.jruby.RubyWriteStrategy;
  * The JRuby call cost in summary.md: per JDK and chunk size, the time of one write call of each of
  * seed 004's strategies into memory already mapped and faulted in (median of the iterations, per
  * chunk and per KiB), and each of the seed's pairwise claims with the ratio of medians, its 95%
- * interval and a verdict ({@link MedianRatio}, {@link ClaimVerdict}).
+ * interval (over forks when there are two or more) and a verdict ({@link MedianRatio}, {@link ClaimVerdict}).
  */
 final class CallCostSection {
     static final String CALL_COST = "jab.bench.mmap.JRubyCallCostBenchmark.writeChunk";
@@ -39,7 +39,9 @@ final class CallCostSection {
                         + "faults, no mapping calls; Ruby File: pages already in the page cache), average time per call "
                         + "(JMH avgt), shown as the median of the iterations. The whole-file single shots above include "
                         + "first-touch page faults; these do not. Seed 004's claims are judged here, on medians: the ratio "
-                        + "slower/faster of the two strategies a claim compares, with a distribution-free 95% interval; "
+                        + "slower/faster of the two strategies a claim compares, with a 95% interval over forks (each fork's median "
+                        + "one observation, Welch's t on the log scale) when both have two forks or more, else a "
+                        + "distribution-free interval over the one fork's iterations, which cannot see fork-to-fork variance; "
                         + "**holds** when the whole interval agrees with the claim, **does not hold** when the whole interval "
                         + "contradicts it, **cannot tell** otherwise. \"About 6x\" is read as "
                         + fmt(Seed004.ABOUT_6X_LOW) + "x to " + fmt(Seed004.ABOUT_6X_HIGH) + "x.");
@@ -79,7 +81,7 @@ final class CallCostSection {
                 rows.add(List.of(c.words(), "cannot tell (not measured)", "-"));
                 continue;
             }
-            MedianRatio r = MedianRatio.of(nanos(slow.get()), nanos(fast.get()));
+            MedianRatio r = MedianRatio.ofForks(forkNanos(slow.get()), forkNanos(fast.get()));
             rows.add(List.of(c.words(), ClaimVerdict.of(r, c.low(), c.high()).words, r.words()));
         }
         return rows;
@@ -95,8 +97,18 @@ final class CallCostSection {
 
     /** Every iteration's score in nanoseconds per call, whatever time unit JMH wrote. */
     static double[] nanos(BenchResult r) {
-        double f = MmapSection.millis(r) / r.score() * 1e6;
-        return java.util.Arrays.stream(r.allSamples()).map(x -> x * f).toArray();
+        return java.util.Arrays.stream(r.allSamples()).map(x -> x * nanosPerUnit(r)).toArray();
+    }
+
+    /** The same per fork: the forks' iterations, each fork's finite samples. */
+    static List<double[]> forkNanos(BenchResult r) {
+        double f = nanosPerUnit(r);
+        return r.rawData().stream().map(fork -> java.util.Arrays.stream(fork).filter(Double::isFinite).map(x -> x * f).toArray())
+                .filter(fork -> fork.length > 0).toList();
+    }
+
+    private static double nanosPerUnit(BenchResult r) {
+        return MmapSection.millis(r) / r.score() * 1e6;
     }
 
     private static String fmt(double v) {

@@ -145,13 +145,19 @@ public final class MmapFamily implements Family {
         }
     }
 
-    /** C write(2) and mmap+memcpy of the same files in the same chunks. */
+    /**
+     * C write(2) and mmap+memcpy of the same files in the same chunks, and the syscalls per chunk of
+     * each Java strategy, traced, which choose its C partner.
+     */
     @Override
     public Measurement measureBeforeJmh(RunContext ctx) throws Exception {
         List<String> notes = new ArrayList<>();
         List<NativeResult> out = MmapNativeBaseline.measure(new NativeBuild(), settings(ctx.profile()), ctx.workDir(),
                 ctx.param("chunkSize"), ctx.param("totalBytes"), ctx.param("force"), notes);
-        return Measurement.builder().baselines(out).notes(notes).build();
+        ctx.log().println("mmap: tracing the syscalls per chunk of each Java write strategy on " + ctx.jdks().size() + " JDK(s)");
+        MmapTraceDocument traces = WriteTraceSurvey.run(ctx, ctx.workDir());
+        notes.addAll(traces.notes());
+        return Measurement.builder().baselines(out).document(MmapTraceDocument.NAME, traces).notes(notes).build();
     }
 
     @Override
@@ -162,7 +168,7 @@ public final class MmapFamily implements Family {
 
     @Override
     public Optional<String> nativePartner(RunResults run, String jdkId, BenchResult result) {
-        return MmapPartners.of(result);
+        return MmapPartners.of(run, jdkId, result);
     }
 
     @Override

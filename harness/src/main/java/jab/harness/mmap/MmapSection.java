@@ -35,9 +35,10 @@ final class MmapSection {
         page.heading(level, "mmap: sequential writes");
         page.paragraph("Time to write one whole file (single shot, ms, ± JMH's 99.9% error) and its throughput in GB/s "
                 + "(10^9 bytes/s). `vs C partner` is the throughput ratio against the C method of the same run that "
-                + "makes the same syscalls per chunk (`jab verify mmap`): mmap+memcpy for the mapped writers, write(2) for "
-                + "FileChannel and RandomAccessFile and for BufferedOutputStream from 8 KiB chunks on (> 1: faster than C); "
-                + "none, and no ratio, where no C method does the same. force=false measures the page cache.");
+                + "makes the same syscalls per chunk, as the run's trace of each strategy shows them (below; `jab verify mmap` "
+                + "makes the same trace): mmap+memcpy where a strategy makes none per chunk, write(2) where it makes one "
+                + "write per chunk (> 1: faster than C); none, and no ratio, where no C method does the same or there is no "
+                + "trace. force=false measures the page cache.");
         for (String jdk : run.jdkIds()) {
             List<BenchResult> rs = RunResults.filter(run.jmh(jdk), r -> r.benchmark().equals(JAVA) || r.benchmark().equals(SEGMENT)
                     || r.benchmark().equals(RUBY));
@@ -70,7 +71,7 @@ final class MmapSection {
         sorted.sort(Comparator.comparingDouble(r -> millis(r)));
         List<List<String>> rows = new ArrayList<>();
         for (BenchResult r : sorted) {
-            Optional<String> partner = MmapPartners.of(r);
+            Optional<String> partner = MmapPartners.of(run, jdk, r);
             Optional<BenchResult> c = partner.flatMap(p -> p.equals(MmapPartners.MMAP) ? cMmap : cWrite);
             rows.add(row(label(r), r, total, partner.map(p -> "C " + p.substring(p.lastIndexOf('.') + 1)).orElse("none"), c));
         }
@@ -78,11 +79,23 @@ final class MmapSection {
             c.ifPresent(x -> rows.add(row("native " + x.method(), x, total, "-", Optional.empty())));
         }
         page.table(List.of("strategy", "C partner", "ms per file", "GB/s", "vs C partner"), rows, 2);
+        traced(page, run, jdk, chunk);
         List<String> findings = new ArrayList<>();
         targets(findings, here, total, cMmap, bestC);
         seedOrder(findings, here, Integer.parseInt(chunk));
         if (!findings.isEmpty()) {
             page.bullets(findings);
+        }
+    }
+
+    /** What each Java strategy did per chunk on this JDK, as the run traced it: the partners' evidence. */
+    private static void traced(Page page, RunResults run, String jdk, String chunk) {
+        List<String> lines = run.document(MmapTraceDocument.NAME, MmapTraceDocument.class).map(doc -> doc.traces().stream()
+                .filter(t -> t.jdk().equals(jdk) && Integer.toString(t.chunkSize()).equals(chunk)).map(WriteTrace::line).toList())
+                .orElse(List.of());
+        if (!lines.isEmpty()) {
+            page.paragraph("Traced per chunk (strace -f -c of a JVM writing n and then 2n chunks; the difference over n):");
+            page.bullets(lines);
         }
     }
 

@@ -30,6 +30,10 @@ import jab.harness.trace.SyscallCount;
 record WriteTrace(String jdk, String strategy, int chunkSize, List<SyscallCount.PerOperation> syscalls,
                   double minorPerMiB, double majorPerMiB) {
 
+    WriteTrace {
+        syscalls = syscalls == null ? List.of() : List.copyOf(syscalls);
+    }
+
     /** Chunks in the shorter run: 64 MiB at 4 KiB, so a few GCs or JIT compilations more in the longer run stay far below NOISE. */
     static final long CHUNKS = 16_384;
     private static final Duration TIMEOUT = Duration.ofMinutes(5);

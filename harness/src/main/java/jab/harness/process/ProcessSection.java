@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -12,6 +11,7 @@ import java.util.regex.Pattern;
 
 import jab.bench.process.LaunchMechanisms;
 import jab.bench.process.ProcessLauncher;
+import jab.harness.compare.FloorRatio;
 import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
@@ -78,6 +78,7 @@ final class ProcessSection {
             }
         }
         page.table(header, rows, 3);
+        page.paragraph(FloorRatio.LEGEND);
     }
 
     /** label, mechanism, the floors' names, then per JDK: JVM figure, its floor, JVM minus floor, JVM/floor. */
@@ -138,6 +139,7 @@ final class ProcessSection {
             }
         }
         page.table(header, rows, 3);
+        page.paragraph(FloorRatio.LEGEND);
     }
 
     private static void wholeJvm(Page page, int level, RunResults run) {
@@ -224,8 +226,7 @@ final class ProcessSection {
     }
 
     private static String ratio(Optional<BenchResult> jvm, Optional<BenchResult> nat) {
-        return jvm.isPresent() && nat.isPresent() && nat.get().score() > 0
-                ? String.format(Locale.ROOT, "%.2fx", jvm.get().score() / nat.get().score()) : "-";
+        return jvm.isPresent() && nat.isPresent() && nat.get().score() > 0 ? FloorRatio.cell(jvm.get(), nat.get()) : "-";
     }
 
     private static String spread(double[] xs) {

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -18,7 +17,7 @@ import jab.harness.results.BenchResult;
 
 /**
  * Plain-word findings computed from a run's data: within each scenario, what the dearest variant
- * costs against the cheapest; the JVM tax over the native baseline; what changed between JDKs.
+ * costs against the cheapest; the JVM tax over each result's proven native floor; what changed between JDKs.
  * Ratios carry a 95% interval from the raw data (delta method), written as ±percent.
  */
 final class Findings {
@@ -65,42 +64,52 @@ final class Findings {
                 code(g.labels().combo(dear, varying)), ratio(ri), code(g.labels().combo(cheap, varying)), uncertainty(ri));
     }
 
-    /** The cheapest and dearest JVM variant of each scenario over the first native call. */
+    /**
+     * Per scenario, the lowest and the highest JVM/floor ratio, each over its own proven floor (the C
+     * call making the same syscalls), and how many results have no floor, so no ratio.
+     */
     private static Optional<String> jvmTax(RunData run, RunData.Group g, String jdk, Set<String> varying) {
-        if (g.family().isEmpty() || !Units.isTimePerOp(g.unit())) {
+        if (!Units.isTimePerOp(g.unit())) {
             return Optional.empty();
         }
-        Map<String, List<BenchResult>> byCall = run.nativesOf(g.family().get());
-        if (byCall.isEmpty()) {
-            return Optional.empty();
-        }
-        Map.Entry<String, List<BenchResult>> call = byCall.entrySet().iterator().next();
         List<String> parts = new ArrayList<>();
+        int without = 0;
         for (String m : g.methods()) {
-            List<BenchResult> rs = g.entries().stream().filter(e -> e.jdk().equals(jdk)).map(Input.Entry::result)
-                    .filter(r -> r.method().equals(m)).sorted(Comparator.comparingDouble(BenchResult::score)).toList();
-            if (rs.isEmpty()) {
+            List<Taxed> taxed = new ArrayList<>();
+            for (BenchResult r : g.entries().stream().filter(e -> e.jdk().equals(jdk)).map(Input.Entry::result)
+                    .filter(r -> r.method().equals(m)).toList()) {
+                Optional<BenchResult> floor = run.floorOf(g, jdk, r);
+                if (floor.isPresent()) {
+                    taxed.add(new Taxed(r, floor.get(), RatioInterval.of(floor.get(), r, SETTINGS.confidence())));
+                } else {
+                    without++;
+                }
+            }
+            if (taxed.isEmpty()) {
                 continue;
             }
-            Optional<BenchResult> nat = RunData.nativeFor(call.getValue(), rs.get(0)).map(n -> Units.convert(n, g.unit()));
-            if (nat.isEmpty()) {
-                continue;
-            }
-            BenchResult cheap = rs.get(0);
-            RatioInterval lo = RatioInterval.of(nat.get(), cheap, SETTINGS.confidence());
-            String part = m + ": " + (varying.isEmpty() ? "" : code(g.labels().combo(cheap, varying)) + " ") + ratio(lo) + uncertainty(lo);
-            if (rs.size() > 1) {
-                BenchResult dear = rs.get(rs.size() - 1);
-                RatioInterval hi = RatioInterval.of(nat.get(), dear, SETTINGS.confidence());
-                part += " to " + code(g.labels().combo(dear, varying)) + " " + ratio(hi) + uncertainty(hi);
+            taxed.sort(Comparator.comparingDouble(t -> t.ratio().ratio()));
+            String part = m + ": " + taxed.get(0).words(g, varying);
+            if (taxed.size() > 1) {
+                part += " to " + taxed.get(taxed.size() - 1).words(g, varying);
             }
             parts.add(part);
         }
         if (parts.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(on(jdk) + "the JVM tax of " + g.title() + ", JVM time over native " + call.getKey()
-                + " time, cheapest to dearest Java variant: " + String.join("; ", parts) + ".");
+        String none = without == 0 ? "" : "; " + without + (without == 1 ? " result has" : " results have")
+                + " no proven floor, so no ratio";
+        return Optional.of(on(jdk) + "the JVM tax of " + g.title() + ", JVM time over the C call making the same syscalls"
+                + " (lowest to highest ratio): " + String.join("; ", parts) + none + ".");
+    }
+
+    /** A JVM result over its floor. */
+    private record Taxed(BenchResult jvm, BenchResult floor, RatioInterval ratio) {
+        String words(RunData.Group g, Set<String> varying) {
+            return (varying.isEmpty() ? "" : code(g.labels().combo(jvm, varying)) + " ") + Findings.ratio(ratio) + " "
+                    + RunData.floorLabel(floor) + uncertainty(ratio);
+        }
     }
 
     /** Each later JDK against the first, with the verdicts jab compare would give. */

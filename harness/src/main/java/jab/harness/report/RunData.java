@@ -65,26 +65,31 @@ final class RunData {
         });
     }
 
-    /** native.FAMILY.CALL.SCENARIO results of a family, by call (stat, access, ...). */
-    Map<String, List<BenchResult>> nativesOf(String family) {
-        Map<String, List<BenchResult>> byCall = new LinkedHashMap<>();
-        String prefix = "native." + family + ".";
-        for (BenchResult r : natives) {
-            if (r.benchmark().startsWith(prefix)) {
-                String rest = r.benchmark().substring(prefix.length());
-                int dot = rest.lastIndexOf('.');
-                String call = dot < 0 ? rest : rest.substring(0, dot);
-                byCall.computeIfAbsent(call, k -> new ArrayList<>()).add(r);
-            }
+    /**
+     * The native floor of a JVM result: the native result its family names as making the same
+     * syscalls ({@link Family#nativePartner}), in the group's unit: the native of that name whose
+     * params shared with the result (file count, chunk size, mechanism) are equal, never one of another
+     * size. Empty when the family proves no floor, the run holds none of that size, or the input is
+     * a bare JMH file (no run directory, so no trace): then no ratio is shown.
+     */
+    Optional<BenchResult> floorOf(Group g, String jdk, BenchResult jvm) {
+        Optional<Family> family = g.labels().families().ofBenchmark(g.className() + ".");
+        if (family.isEmpty() || input.run().isEmpty()) {
+            return Optional.empty();
         }
-        return byCall;
+        return family.get().nativePartner(input.run().get(), jdk, jvm)
+                .flatMap(name -> natives.stream().filter(n -> n.benchmark().equals(name) && sameSharedParams(n, jvm)).findFirst())
+                .map(n -> Units.convert(n, g.unit()));
     }
 
-    /** The native result of a scenario whose shared params equal the JVM result's. */
-    static Optional<BenchResult> nativeFor(List<BenchResult> natives, BenchResult jvm) {
-        return natives.stream().filter(n -> n.method().equals(jvm.method()))
-                .filter(n -> n.params().entrySet().stream().allMatch(p -> !jvm.params().containsKey(p.getKey())
-                        || jvm.params().get(p.getKey()).equals(p.getValue())))
-                .findFirst();
+    private static boolean sameSharedParams(BenchResult a, BenchResult b) {
+        return a.params().entrySet().stream().allMatch(p -> !b.params().containsKey(p.getKey())
+                || b.params().get(p.getKey()).equals(p.getValue()));
+    }
+
+    /** How a floor reads: "C access", "C fork.jdk17-launch", "C mmap.write". */
+    static String floorLabel(BenchResult floor) {
+        String call = floor.param("call");
+        return "C " + (call != null ? call : floor.benchmark().replaceFirst("^native\\.", ""));
     }
 }

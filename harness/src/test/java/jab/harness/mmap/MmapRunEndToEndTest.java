@@ -24,6 +24,7 @@ import jab.harness.jdk.JdkDiscovery;
 import jab.harness.jdk.JdkSelector;
 import jab.harness.results.BenchResult;
 import jab.harness.results.RunResults;
+import jab.harness.trace.SyscallCount;
 import jab.mmap.jruby.RubyWriteStrategy;
 
 /**
@@ -64,9 +65,26 @@ class MmapRunEndToEndTest {
         String summary = Files.readString(runDir.resolve("summary.md"));
         assertThat(summary).contains("## mmap: sequential writes", "chunkSize=16384", "native mmap_memcpy", "seed 004's order", "jab writer: ", "medians ",
                 "C partner", "chunkSize=16384: call cost", "the extension is faster than the Java class, safe (3 vs 4)");
+        if (SyscallCount.strace().isPresent()) {
+            // each strategy's partner comes from the run's own trace of it: none per chunk, one write, or neither
+            assertThat(summary).contains("Traced per chunk", "jab mapped writer (JAB_MAPPED_WRITER), 4 KiB chunks: 0 syscalls per chunk written");
+            String jdk = run.jdkIds().get(0);
+            assertThat(partner(run, jdk, "JAB_MAPPED_WRITER", "1024")).contains(MmapPartners.MMAP);
+            assertThat(partner(run, jdk, "RANDOM_ACCESS_FILE", "4096")).contains(MmapPartners.WRITE);
+            assertThat(partner(run, jdk, "BUFFERED_OUTPUT_STREAM", "1024")).as("8 KiB writes per 8 chunks: no C floor").isEmpty();
+            assertThat(partner(run, jdk, "BUFFERED_OUTPUT_STREAM", "16384")).contains(MmapPartners.WRITE);
+        } else {
+            assertThat(run.notes()).anyMatch(n -> n.contains("no syscall trace"));
+        }
         try (Stream<Path> left = Files.walk(data)) {
             assertThat(left.filter(p -> !p.equals(data)).collect(Collectors.toList())).isEmpty();
         }
+    }
+
+    private static java.util.Optional<String> partner(RunResults run, String jdk, String strategy, String chunk) {
+        BenchResult r = run.jmh(jdk).stream().filter(x -> x.benchmark().equals(MmapSection.JAVA) && strategy.equals(x.param("strategy"))
+                && chunk.equals(x.param("chunkSize"))).findFirst().orElseThrow();
+        return new MmapFamily().nativePartner(run, jdk, r);
     }
 
     @Test

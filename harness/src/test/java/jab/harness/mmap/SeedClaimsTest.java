@@ -47,6 +47,36 @@ class SeedClaimsTest {
     }
 
     @Test
+    void withForksOnBothSidesTheIntervalVariesOverForkMediansNotPooledIterations() {
+        // each fork's iterations are tight (0.1%), but the slow side's forks sit at 1.5x, 2.5x and 2x the fast side:
+        // pooled, the iterations bracket only the forks seen; over forks, three of them say little about a fourth
+        List<double[]> fast = List.of(tight(100, 11), tight(100, 12), tight(100, 13));
+        List<double[]> slow = List.of(tight(150, 14), tight(250, 15), tight(200, 16));
+        MedianRatio r = MedianRatio.ofForks(slow, fast);
+        assertThat(r.byFork()).isTrue();
+        assertThat(r.ratio()).isCloseTo(2.0, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(r.low()).isLessThan(1.5);
+        assertThat(r.high()).isGreaterThan(2.5);
+        assertThat(r.words()).contains("over 3 and 3 forks");
+        assertThat(ClaimVerdict.of(r, 1.8, 2.2)).isEqualTo(ClaimVerdict.CANNOT_TELL);
+        MedianRatio pooled = MedianRatio.of(concat(slow), concat(fast));
+        assertThat(pooled.high() / pooled.low()).isLessThan(r.high() / r.low());
+        // one fork on a side: the iterations of that fork, and the words say what the interval cannot see
+        MedianRatio oneFork = MedianRatio.ofForks(List.of(around(150, 0.02, 2)), fast);
+        assertThat(oneFork.byFork()).isFalse();
+        assertThat(oneFork.words()).contains("fork-to-fork variance unknown");
+    }
+
+    private static double[] tight(double centre, long seed) {
+        double[] xs = around(centre, 0.001, seed);
+        return java.util.Arrays.copyOf(xs, 5);
+    }
+
+    private static double[] concat(List<double[]> forks) {
+        return forks.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
+    }
+
+    @Test
     void aboutSixTimesIsABandWithTwoEnds() {
         double[] unsafe = around(100, 0.02, 5);
         assertThat(verdict(around(600, 0.02, 6), unsafe)).isEqualTo(ClaimVerdict.HOLDS);
@@ -79,7 +109,7 @@ class SeedClaimsTest {
                 "unsafe is faster than safe, Java class (2 vs 4): holds",
                 "the extension is faster than the Java class, unsafe (1 vs 2): does not hold",
                 "the extension is faster than the Java class, safe (3 vs 4): does not hold");
-        assertThat(rows.get(2).get(2)).matches("(9\\.9\\d|10\\.0\\d)x \\[95% CI \\d+\\.\\d\\d-\\d+\\.\\d\\d\\]");
+        assertThat(rows.get(2).get(2)).matches("(9\\.9\\d|10\\.0\\d)x \\[95% CI \\d+\\.\\d\\d-\\d+\\.\\d\\d over 3 and 3 forks\\]");
         // a strategy not measured: its claims cannot be told
         List<List<String>> without = CallCostSection.claims(rs.subList(0, 1));
         assertThat(without).allMatch(r -> r.get(1).startsWith("cannot tell"));
