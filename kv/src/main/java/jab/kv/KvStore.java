@@ -522,6 +522,8 @@ public final class KvStore implements AutoCloseable {
         final Object sweepLock = new Object();
         Iterator<ByteKey> sweepCursor;
         Iterator<ByteKey> evictCursor;
+        /** Under allkeys-lru: the oldest keys sampled so far. */
+        EvictionPool pool;
 
         Shard(boolean countBytes) {
             bytes = countBytes ? new LongAdder() : null;
@@ -555,13 +557,16 @@ public final class KvStore implements AutoCloseable {
 
         /**
          * Removes one key other than {@code keep}; false when there is none. Random: the next key of
-         * the rotating cursor. LRU: the least recently used of the next {@link #LRU_SAMPLES} keys,
-         * the cursor's hash order being unrelated to access order, so they are a random sample.
+         * the rotating cursor. LRU: the next {@link #LRU_SAMPLES} keys go into the {@link EvictionPool},
+         * and its oldest candidate goes.
          */
         synchronized boolean evictOne(ByteKey keep, KvStats stats, boolean lru, Journal journal) {
             ByteKey victim = null;
             long oldest = Long.MAX_VALUE;
             int sampled = 0;
+            if (lru && pool == null) {
+                pool = new EvictionPool();
+            }
             for (int tries = 0; tries < 2 && sampled < (lru ? LRU_SAMPLES : 1); tries++) {
                 if (evictCursor == null || !evictCursor.hasNext()) {
                     evictCursor = map.keySet().iterator();
@@ -574,11 +579,16 @@ public final class KvStore implements AutoCloseable {
                     }
                     sampled++;
                     long at = v instanceof Recent ? ((Recent) v).accessedAt : 0;
-                    if (victim == null || at < oldest) {
+                    if (lru) {
+                        pool.offer(k, at);
+                    } else if (victim == null || at < oldest) {
                         victim = k;
                         oldest = at;
                     }
                 }
+            }
+            if (lru) {
+                victim = pool.take(map, keep);
             }
             if (victim == null) {
                 return false;
