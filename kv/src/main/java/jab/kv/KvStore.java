@@ -1,8 +1,10 @@
 package jab.kv;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -394,7 +396,7 @@ public final class KvStore implements AutoCloseable {
             if (s.bytes != null) {
                 n += s.bytes.sum();
             } else {
-                for (java.util.Map.Entry<ByteKey, Object> e : s.map.entrySet()) {
+                for (Map.Entry<ByteKey, Object> e : s.map.entrySet()) {
                     n += EntrySize.of(e.getKey(), e.getValue());
                 }
             }
@@ -432,17 +434,17 @@ public final class KvStore implements AutoCloseable {
 
     /** What {@link #forEach} shows of each live key. */
     public interface EntryVisitor {
-        void visit(ByteKey key, byte[] value, long expireAt) throws java.io.IOException;
+        void visit(ByteKey key, byte[] value, long expireAt) throws IOException;
     }
 
     /**
      * Visits every key that has not expired, shard by shard; a key changed meanwhile may be seen
      * before or after the change (the maps' weakly consistent iteration).
      */
-    public void forEach(EntryVisitor visitor) throws java.io.IOException {
+    public void forEach(EntryVisitor visitor) throws IOException {
         long now = clock.getAsLong();
         for (Shard s : shards) {
-            for (java.util.Map.Entry<ByteKey, Object> e : s.map.entrySet()) {
+            for (Map.Entry<ByteKey, Object> e : s.map.entrySet()) {
                 Object v = e.getValue();
                 if (!isExpired(v, now)) {
                     visitor.visit(e.getKey(), Expiring.valueOf(v), Expiring.deadlineOf(v));

@@ -70,7 +70,13 @@ public final class AppendOnlyFile implements Journal, Closeable {
             RecordReader r = new RecordReader(in, size);
             long records = 0;
             for (byte[][] rec; (rec = r.next()) != null; records++) {
-                apply(rec, store);
+                try {
+                    apply(rec, store);
+                } catch (IOException e) {
+                    // a whole record that is not one of jab's is damage inside the log, not a torn tail: refuse, as Redis does
+                    throw new IOException(path + ": record " + (records + 1) + " ending at byte " + r.end() + " is " + e.getMessage()
+                            + "; the file was left as it is", e);
+                }
             }
             if (r.stop() != null) {
                 log.accept(String.format(java.util.Locale.ROOT,
@@ -85,7 +91,12 @@ public final class AppendOnlyFile implements Journal, Closeable {
     static void apply(byte[][] rec, KvStore store) throws IOException {
         String name = new String(rec[0], java.nio.charset.StandardCharsets.US_ASCII);
         if (name.equals("SET") && (rec.length == 3 || rec.length == 5)) {
-            long at = rec.length == 5 ? jab.kv.Numbers.parseLong(rec[4]) : 0;
+            long at;
+            try {
+                at = rec.length == 5 ? jab.kv.Numbers.parseLong(rec[4]) : 0;
+            } catch (KvException notANumber) {
+                throw new IOException("a SET record whose deadline is not a number");
+            }
             store.restore(new ByteKey(rec[1]), rec[2], at);
         } else if (name.equals("DEL") && rec.length >= 2) {
             for (int i = 1; i < rec.length; i++) {

@@ -54,7 +54,7 @@ final class RecordReader {
                 }
                 long n = number();
                 if (n < 0 || n + 2 > size - offset) {
-                    return stopped(start, n < 0 ? "a negative length" : "a record cut short");
+                    return stopped(start, n < 0 ? "a length that is no number" : "a record cut short");
                 }
                 args[i] = new byte[(int) n];
                 readFully(args[i]);

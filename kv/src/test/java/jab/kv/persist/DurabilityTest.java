@@ -103,6 +103,18 @@ class DurabilityTest {
     }
 
     @Test
+    void aWholeRecordJabNeverWritesIsDamageInsideTheLogAndRefused() throws Exception {
+        Path aof = dir.resolve("appendonly.aof");
+        byte[] log = "*3\r\n$3\r\nSET\r\n$1\r\na\r\n$1\r\n1\r\n*2\r\n$4\r\nECHO\r\n$1\r\nx\r\n".getBytes(StandardCharsets.US_ASCII);
+        Files.write(aof, log);
+        KvServer refused = new KvServer(config(true));
+        assertThatThrownBy(refused::start).isInstanceOf(IOException.class)
+                .hasMessageContaining("record 2 ending at byte " + log.length + " is a record jab does not write: ECHO");
+        refused.close();
+        assertThat(Files.readAllBytes(aof)).isEqualTo(log);
+    }
+
+    @Test
     void aDamagedSnapshotIsRefusedAndKeptAsItWas() throws Exception {
         try (KvServer s = server(false); Jedis j = new Jedis("127.0.0.1", s.port())) {
             for (int i = 0; i < 100; i++) {
