@@ -28,6 +28,8 @@ import picocli.CommandLine.Option;
         subcommands = {KvCommand.Serve.class, KvCommand.Load.class},
         footer = {"", "Examples:",
             "  ./jab kv serve --port 6380                 then: redis-cli -p 6380 ping",
+            "  ./jab kv serve --dir data --appendonly yes --appendfsync always",
+            "  ./jab kv serve --maxmemory 100mb --maxmemory-policy allkeys-lru",
             "  redis-benchmark -p 6380 -t get,set -c 50 -P 16 -q",
             "  ./jab kv load --target 127.0.0.1:6380 --clients 32 --duration 10s --get-ratio 0.8"})
 public final class KvCommand implements Runnable {
