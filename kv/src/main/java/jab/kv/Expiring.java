@@ -2,11 +2,15 @@ package jab.kv;
 
 /**
  * A value with a deadline. Values without one are stored as the bare {@code byte[]}, so the common
- * get costs one map lookup and a type check, not an extra object to follow.
+ * get costs one map lookup and a type check, not an extra object to follow. Under allkeys-lru every
+ * value is a {@link Recent} instead, which also carries its last access time.
  */
-final class Expiring {
+class Expiring {
+    /** The deadline of a {@link Recent} value that has none. */
+    static final long NEVER = Long.MAX_VALUE;
+
     final byte[] value;
-    /** Epoch milliseconds at and after which the key no longer exists. */
+    /** Epoch milliseconds at and after which the key no longer exists ({@link #NEVER}: never). */
     final long expireAt;
 
     Expiring(byte[] value, long expireAt) {
@@ -18,7 +22,12 @@ final class Expiring {
         return stored instanceof byte[] ? (byte[]) stored : ((Expiring) stored).value;
     }
 
+    /** The deadline in epoch ms, 0 when the value has none. */
     static long deadlineOf(Object stored) {
-        return stored instanceof Expiring ? ((Expiring) stored).expireAt : 0L;
+        if (!(stored instanceof Expiring)) {
+            return 0L;
+        }
+        long at = ((Expiring) stored).expireAt;
+        return at == NEVER ? 0L : at;
     }
 }

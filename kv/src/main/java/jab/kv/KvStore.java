@@ -1,8 +1,10 @@
 package jab.kv;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -21,8 +23,8 @@ import java.util.function.LongSupplier;
  * (hits, misses) are the caller's, who can keep them per thread for free (the server counts per connection).
  */
 public final class KvStore implements AutoCloseable {
-    /** A rough per-entry cost for max-memory: map node, key object and array headers. */
-    static final int ENTRY_OVERHEAD = 96;
+    /** Keys sampled per eviction under allkeys-lru: Redis's maxmemory-samples default. */
+    static final int LRU_SAMPLES = 5;
 
     private final Shard[] shards;
     /** The shards' maps, for get: one dependent load fewer than going through the Shard. */
@@ -32,6 +34,9 @@ public final class KvStore implements AutoCloseable {
     private final long maxKeysPerShard;
     private final long maxBytesPerShard;
     private final EvictionPolicy eviction;
+    private final boolean lru;
+    /** Null until {@link #journal(Journal)}: changes made before (loading) are not reported. */
+    private Journal journal;
     private final KvStats stats = new KvStats();
     private final ScheduledExecutorService sweeper;
     private final int sweepBudget;
@@ -57,6 +62,7 @@ public final class KvStore implements AutoCloseable {
         maxKeysPerShard = config.maxKeys == 0 ? 0 : (config.maxKeys + n - 1) / n;
         maxBytesPerShard = config.maxMemoryBytes == 0 ? 0 : Math.max(1, config.maxMemoryBytes / n);
         eviction = config.eviction;
+        lru = config.eviction == EvictionPolicy.ALLKEYS_LRU;
         sweepBudget = config.sweepBudgetPerShard;
         if (config.sweepIntervalMillis > 0) {
             sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -69,6 +75,19 @@ public final class KvStore implements AutoCloseable {
         } else {
             sweeper = null;
         }
+    }
+
+    /**
+     * Reports every later change to {@code journal}. Call before the store is shared with other
+     * threads (the server does, after loading and before it listens).
+     */
+    public void journal(Journal journal) {
+        this.journal = journal;
+    }
+
+    /** The store's clock, in epoch milliseconds. */
+    public long now() {
+        return clock.getAsLong();
     }
 
     public int shardCount() {
@@ -89,6 +108,14 @@ public final class KvStore implements AutoCloseable {
      */
     private int index(ByteKey key) {
         return key.hashCode() * 0x9E3779B9 >>> 16 & mask;
+    }
+
+    /** What to store for a value: the bare array when nothing else must be kept, else with its deadline and access time. */
+    private Object entry(byte[] value, long expireAt, long now) {
+        if (lru) {
+            return new Recent(value, expireAt == 0 ? Expiring.NEVER : expireAt, now);
+        }
+        return expireAt == 0 ? value : new Expiring(value, expireAt);
     }
 
     private boolean isExpired(Object stored, long now) {
@@ -119,13 +146,16 @@ public final class KvStore implements AutoCloseable {
     /** The rarer path of get, kept out of it so get stays small enough to inline everywhere. */
     private byte[] getExpiring(ByteKey key) {
         Object v = live(shard(key), key);
+        if (v instanceof Recent) {
+            ((Recent) v).accessedAt = clock.getAsLong();
+        }
         return v == null ? null : Expiring.valueOf(v);
     }
 
     /** SET without options: always stores, clears any deadline. */
     public void set(ByteKey key, byte[] value) {
         Shard s = shard(key);
-        if (s.limited(maxKeysPerShard, maxBytesPerShard)) {
+        if (journal != null || lru || s.limited(maxKeysPerShard, maxBytesPerShard)) {
             set(key, value, SetOptions.NONE);
             return;
         }
@@ -136,7 +166,9 @@ public final class KvStore implements AutoCloseable {
     public boolean set(ByteKey key, byte[] value, SetOptions options) {
         Shard s = shard(key);
         long now = clock.getAsLong();
-        Object stored = options.ttlMillis > 0 ? new Expiring(value, saturatedAdd(now, options.ttlMillis)) : value;
+        long deadline = options.expireAt > 0 ? options.expireAt : options.ttlMillis > 0 ? saturatedAdd(now, options.ttlMillis) : 0;
+        Object stored = entry(value, deadline, now);
+        Journal j = journal;
         boolean[] done = new boolean[1];
         Object[] old = new Object[1];
         boolean limited = s.limited(maxKeysPerShard, maxBytesPerShard);
@@ -147,6 +179,9 @@ public final class KvStore implements AutoCloseable {
             boolean exists = cur != null && !isExpired(cur, now);
             if (options.onlyIfAbsent && exists || options.onlyIfPresent && !exists) {
                 return cur;
+            }
+            if (j != null) {
+                j.stored(key, value, deadline); // may refuse: then nothing changes
             }
             done[0] = true;
             old[0] = cur;
@@ -161,7 +196,7 @@ public final class KvStore implements AutoCloseable {
     /** DEL of one key, without the varargs array: 1 if it existed, else 0. */
     public long del(ByteKey key) {
         Shard s = shard(key);
-        Object v = s.map.remove(key);
+        Object v = remove(s, key);
         if (v == null) {
             return 0;
         }
@@ -179,7 +214,7 @@ public final class KvStore implements AutoCloseable {
         long now = clock.getAsLong();
         for (ByteKey key : keys) {
             Shard s = shard(key);
-            Object v = s.map.remove(key);
+            Object v = remove(s, key);
             if (v != null) {
                 s.removed(key, v);
                 if (isExpired(v, now)) {
@@ -190,6 +225,21 @@ public final class KvStore implements AutoCloseable {
             }
         }
         return n;
+    }
+
+    /** Removes the key and returns what it held; with a journal, inside the key's lock, so the journal sees the removal in order. */
+    private Object remove(Shard s, ByteKey key) {
+        Journal j = journal;
+        if (j == null) {
+            return s.map.remove(key);
+        }
+        Object[] old = new Object[1];
+        s.map.computeIfPresent(key, (k, cur) -> {
+            j.removed(k);
+            old[0] = cur;
+            return null;
+        });
+        return old[0];
     }
 
     public long exists(ByteKey... keys) {
@@ -215,6 +265,7 @@ public final class KvStore implements AutoCloseable {
         long[] result = new long[1];
         Object[] old = new Object[1];
         Object[] neu = new Object[1];
+        Journal j = journal;
         s.map.compute(key, (k, cur) -> {
             boolean exists = cur != null && !isExpired(cur, now);
             long base = exists ? Numbers.parseLong(Expiring.valueOf(cur)) : 0;
@@ -224,7 +275,11 @@ public final class KvStore implements AutoCloseable {
             long next = base + delta;
             result[0] = next;
             byte[] bytes = Long.toString(next).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-            Object stored = exists && cur instanceof Expiring ? new Expiring(bytes, ((Expiring) cur).expireAt) : bytes;
+            long deadline = exists ? Expiring.deadlineOf(cur) : 0;
+            Object stored = entry(bytes, deadline, now);
+            if (j != null) {
+                j.stored(key, bytes, deadline);
+            }
             old[0] = cur;
             neu[0] = stored;
             return stored;
@@ -258,12 +313,20 @@ public final class KvStore implements AutoCloseable {
 
     /** PEXPIRE: a deadline millis from now (<= 0 deletes the key, as Redis does); false if no key. */
     public boolean pexpire(ByteKey key, long millis) {
-        Shard s = shard(key);
-        long now = clock.getAsLong();
         if (millis <= 0) {
             return del(key) > 0;
         }
-        long at = saturatedAdd(now, millis);
+        return pexpireAt(key, saturatedAdd(clock.getAsLong(), millis));
+    }
+
+    /** PEXPIREAT: the deadline in epoch ms (one already passed deletes the key); false if no key. */
+    public boolean pexpireAt(ByteKey key, long at) {
+        Shard s = shard(key);
+        long now = clock.getAsLong();
+        if (at <= now) {
+            return del(key) > 0;
+        }
+        Journal j = journal;
         boolean[] done = new boolean[1];
         Object[] old = new Object[1];
         Object[] neu = new Object[1];
@@ -272,9 +335,12 @@ public final class KvStore implements AutoCloseable {
                 old[0] = cur;
                 return null;
             }
+            if (j != null) {
+                j.stored(key, Expiring.valueOf(cur), at);
+            }
             done[0] = true;
             old[0] = cur;
-            neu[0] = new Expiring(Expiring.valueOf(cur), at);
+            neu[0] = entry(Expiring.valueOf(cur), at, now);
             return neu[0];
         });
         if (old[0] != null) {
@@ -320,18 +386,70 @@ public final class KvStore implements AutoCloseable {
         return n;
     }
 
-    /** Estimated bytes held (keys, values, per-entry overhead); 0 unless max-memory is set. */
+    /**
+     * Bytes the entries take on the heap, by {@link EntrySize}: kept up to date with max-memory, else
+     * counted by walking every entry (INFO memory is rare; a counter on every write is not free).
+     */
     public long usedMemory() {
         long n = 0;
         for (Shard s : shards) {
-            n += s.bytes == null ? 0 : s.bytes.sum();
+            if (s.bytes != null) {
+                n += s.bytes.sum();
+            } else {
+                for (Map.Entry<ByteKey, Object> e : s.map.entrySet()) {
+                    n += EntrySize.of(e.getKey(), e.getValue());
+                }
+            }
         }
         return n;
     }
 
     public void flush() {
+        Journal j = journal;
+        if (j != null) {
+            j.flushed();
+        }
         for (Shard s : shards) {
             s.clear();
+        }
+    }
+
+    /**
+     * Puts a key as it was saved (loading a snapshot or a log), without limits or journal; a deadline
+     * already passed removes the key instead, as Redis skips expired keys when it loads.
+     */
+    public void restore(ByteKey key, byte[] value, long expireAt) {
+        Shard s = shard(key);
+        long now = clock.getAsLong();
+        if (expireAt != 0 && expireAt <= now) {
+            Object old = s.map.remove(key);
+            if (old != null) {
+                s.removed(key, old);
+            }
+            return;
+        }
+        Object stored = entry(value, expireAt, now);
+        s.replaced(key, s.map.put(key, stored), stored);
+    }
+
+    /** What {@link #forEach} shows of each live key. */
+    public interface EntryVisitor {
+        void visit(ByteKey key, byte[] value, long expireAt) throws IOException;
+    }
+
+    /**
+     * Visits every key that has not expired, shard by shard; a key changed meanwhile may be seen
+     * before or after the change (the maps' weakly consistent iteration).
+     */
+    public void forEach(EntryVisitor visitor) throws IOException {
+        long now = clock.getAsLong();
+        for (Shard s : shards) {
+            for (Map.Entry<ByteKey, Object> e : s.map.entrySet()) {
+                Object v = e.getValue();
+                if (!isExpired(v, now)) {
+                    visitor.visit(e.getKey(), Expiring.valueOf(v), Expiring.deadlineOf(v));
+                }
+            }
         }
     }
 
@@ -368,14 +486,14 @@ public final class KvStore implements AutoCloseable {
         if (s.map.containsKey(key) && maxBytesPerShard == 0) {
             return; // an overwrite does not add a key
         }
-        long need = maxBytesPerShard == 0 ? 0 : ENTRY_OVERHEAD + key.length() + valueLength;
+        long need = maxBytesPerShard == 0 ? 0 : EntrySize.of(key, valueLength, lru);
         for (int guard = 0; guard < 1_000_000; guard++) {
             boolean keysOk = maxKeysPerShard == 0 || s.map.mappingCount() < maxKeysPerShard;
             boolean bytesOk = maxBytesPerShard == 0 || s.bytes.sum() + need <= maxBytesPerShard;
             if (keysOk && bytesOk) {
                 return;
             }
-            if (eviction == EvictionPolicy.NOEVICTION || !s.evictOne(key, stats)) {
+            if (eviction == EvictionPolicy.NOEVICTION || !s.evictOne(key, stats, lru, journal)) {
                 if (!keysOk || s.map.isEmpty()) {
                     throw new KvException(KvException.OOM);
                 }
@@ -406,6 +524,8 @@ public final class KvStore implements AutoCloseable {
         final Object sweepLock = new Object();
         Iterator<ByteKey> sweepCursor;
         Iterator<ByteKey> evictCursor;
+        /** Under allkeys-lru: the oldest keys sampled so far. */
+        EvictionPool pool;
 
         Shard(boolean countBytes) {
             bytes = countBytes ? new LongAdder() : null;
@@ -416,11 +536,11 @@ public final class KvStore implements AutoCloseable {
         }
 
         static long cost(ByteKey k, Object v) {
-            return ENTRY_OVERHEAD + k.length() + Expiring.valueOf(v).length;
+            return EntrySize.of(k, v);
         }
 
         void replaced(ByteKey key, Object old, Object neu) {
-            if (neu instanceof Expiring) {
+            if (Expiring.deadlineOf(neu) != 0) {
                 volatileKeys.add(key);
             }
             if (bytes != null) {
@@ -429,7 +549,7 @@ public final class KvStore implements AutoCloseable {
         }
 
         void removed(ByteKey key, Object old) {
-            if (old instanceof Expiring) {
+            if (Expiring.deadlineOf(old) != 0) {
                 volatileKeys.remove(key);
             }
             if (bytes != null) {
@@ -437,26 +557,57 @@ public final class KvStore implements AutoCloseable {
             }
         }
 
-        /** Removes one key other than {@code keep}; false when there is none. */
-        synchronized boolean evictOne(ByteKey keep, KvStats stats) {
-            for (int tries = 0; tries < 2; tries++) {
+        /**
+         * Removes one key other than {@code keep}; false when there is none. Random: the next key of
+         * the rotating cursor. LRU: the next {@link #LRU_SAMPLES} keys go into the {@link EvictionPool},
+         * and its oldest candidate goes.
+         */
+        synchronized boolean evictOne(ByteKey keep, KvStats stats, boolean lru, Journal journal) {
+            ByteKey victim = null;
+            long oldest = Long.MAX_VALUE;
+            int sampled = 0;
+            if (lru && pool == null) {
+                pool = new EvictionPool();
+            }
+            for (int tries = 0; tries < 2 && sampled < (lru ? LRU_SAMPLES : 1); tries++) {
                 if (evictCursor == null || !evictCursor.hasNext()) {
                     evictCursor = map.keySet().iterator();
                 }
-                while (evictCursor.hasNext()) {
+                while (evictCursor.hasNext() && sampled < (lru ? LRU_SAMPLES : 1)) {
                     ByteKey k = evictCursor.next();
-                    if (k.equals(keep)) {
+                    Object v = map.get(k);
+                    if (k.equals(keep) || v == null) {
                         continue;
                     }
-                    Object v = map.remove(k);
-                    if (v != null) {
-                        removed(k, v);
-                        stats.evicted.increment();
-                        return true;
+                    sampled++;
+                    long at = v instanceof Recent ? ((Recent) v).accessedAt : 0;
+                    if (lru) {
+                        pool.offer(k, at);
+                    } else if (victim == null || at < oldest) {
+                        victim = k;
+                        oldest = at;
                     }
                 }
             }
-            return false;
+            if (lru) {
+                victim = pool.take(map, keep);
+            }
+            if (victim == null) {
+                return false;
+            }
+            Object[] old = new Object[1];
+            map.computeIfPresent(victim, (k, cur) -> {
+                if (journal != null) {
+                    journal.removed(k); // Redis logs evictions too: a replay must not bring them back
+                }
+                old[0] = cur;
+                return null;
+            });
+            if (old[0] != null) {
+                removed(victim, old[0]);
+                stats.evicted.increment();
+            }
+            return true;
         }
 
         void clear() {

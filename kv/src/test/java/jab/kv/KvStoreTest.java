@@ -241,6 +241,58 @@ class KvStoreTest {
     }
 
     @Test
+    void allkeysLruKeepsTheBudgetAndEvictsTheKeysReadLeastRecently() {
+        long budget = 200 * 1024;
+        KvStore s = store(KvConfig.defaults().shards(1).maxMemory(budget).eviction(EvictionPolicy.ALLKEYS_LRU));
+        byte[] v = new byte[100];
+        for (int i = 0; i < 100; i++) {
+            s.set(k("hot" + i), v);
+        }
+        for (int i = 0; i < 20_000; i++) {
+            now.incrementAndGet();
+            s.set(k("cold" + i), v);
+            s.get(k("hot" + (i % 100))); // each hot key is read every 100 writes
+            assertThat(s.usedMemory()).isLessThanOrEqualTo(budget);
+        }
+        long hotLeft = java.util.stream.IntStream.range(0, 100).filter(i -> s.get(k("hot" + i)) != null).count();
+        // a random policy keeps each key with the odds of any other (~850 of 20100 here: ~4 hot keys); sampled LRU keeps most read ones
+        assertThat(hotLeft).isGreaterThan(50);
+        assertThat(s.stats().evicted()).isEqualTo(20_100 - s.dbsize());
+    }
+
+    @Test
+    void noevictionRefusesWritesWithRedisOomErrorAndKeepsReadsAndDeletes() {
+        KvStore s = store(KvConfig.defaults().shards(1).maxMemory(10_000).eviction(EvictionPolicy.NOEVICTION));
+        int stored = 0;
+        try {
+            for (; stored < 1000; stored++) {
+                s.set(k("n" + stored), new byte[100]);
+            }
+        } catch (KvException e) {
+            assertThat(e.getMessage()).isEqualTo("OOM command not allowed when used memory > 'maxmemory'.");
+        }
+        assertThat(stored).isBetween(10, 999);
+        assertThat(s.get(k("n0"))).isNotNull();
+        assertThat(s.del(k("n0"))).isEqualTo(1);
+        s.set(k("fits again"), new byte[100]);
+        assertThat(s.dbsize()).isEqualTo(stored);
+    }
+
+    @Test
+    void usedMemoryCountsTheEntriesObjectsWithOrWithoutALimit() {
+        KvStore counted = store(KvConfig.defaults().shards(2).maxMemory(1L << 30));
+        KvStore walked = store(KvConfig.defaults().shards(2));
+        for (int i = 0; i < 1000; i++) {
+            byte[] key = String.format("key:%012d", i).getBytes(StandardCharsets.US_ASCII); // 16 bytes
+            counted.set(new ByteKey(key), new byte[32]);
+            walked.set(new ByteKey(key), new byte[32]);
+        }
+        // node 32 + slot 8 + ByteKey 24 + key array 32 + value array 48 = 144 bytes per key
+        assertThat(walked.usedMemory()).isEqualTo(144_000);
+        assertThat(counted.usedMemory()).isEqualTo(144_000);
+    }
+
+    @Test
     void theScheduledSweepRunsOnItsOwn() throws Exception {
         try (KvStore s = new KvStore(KvConfig.defaults().shards(2).sweep(20, 1000))) {
             for (int i = 0; i < 100; i++) {

@@ -27,6 +27,14 @@ import java.nio.file.StandardOpenOption;
  * one zero byte, and {@link #close()} cuts it off. On file systems without sparse files (FAT, exFAT)
  * the hole would be written as zeros: pass a reserve of 0 there.
  *
+ * <p>An append-only log needs two things more ({@link #appending}): it continues an existing file,
+ * and it must survive a full disk. A write to a mapped page of a sparse hole that the file system
+ * cannot allocate is not an error a call returns: the process gets SIGBUS. So a log's writer
+ * allocates each window's blocks before mapping it, by writing zeros with an ordinary write, which
+ * fails with an {@link IOException} ("No space left on device") instead; and a write that would need
+ * a window it cannot allocate fails before it copies any byte, so a record is never half-written.
+ * The zeros it leaves after the data when the process dies are for the reader to cut off.
+ *
  * <p>Not thread-safe: one writer per thread, as for any stream.
  */
 public final class MappedFileWriter implements Closeable {
@@ -50,6 +58,10 @@ public final class MappedFileWriter implements Closeable {
     /** File offset the next window starts at. */
     private long nextWindowStart;
     private final long startOffset;
+    /** Whether windows get their disk blocks before they are mapped (see the class comment). */
+    private final boolean preallocate;
+    /** The end of the blocks allocated so far, when preallocating. */
+    private long allocatedEnd;
     private long nextForceAt;
     private boolean closed;
 
@@ -79,11 +91,26 @@ public final class MappedFileWriter implements Closeable {
 
     /** Starts writing at {@code startOffset} of an emptied file (a sparse hole before): lets tests cross 2 GiB cheaply. */
     static MappedFileWriter startingAt(Path file, int windowSize, ForcePolicy force, long startOffset) throws IOException {
-        return new MappedFileWriter(file, windowSize, force, DEFAULT_RESERVE_AHEAD, startOffset);
+        return new MappedFileWriter(file, windowSize, force, DEFAULT_RESERVE_AHEAD, startOffset, true, false);
+    }
+
+    /**
+     * A writer for an append-only log: continues {@code file} (created if missing) at {@code from},
+     * where its valid data ends, cutting off whatever follows, and allocates each window's disk
+     * blocks before mapping it, so a full disk is an IOException of the write that needs the space,
+     * with nothing of that write in the file. {@link #written()} counts from {@code from}.
+     */
+    public static MappedFileWriter appending(Path file, long from, int windowSize, ForcePolicy force) throws IOException {
+        return new MappedFileWriter(file, windowSize, force, 0, from, false, true);
     }
 
     private MappedFileWriter(Path file, int windowSize, ForcePolicy force, long reserveAhead, long startOffset)
             throws IOException {
+        this(file, windowSize, force, reserveAhead, startOffset, true, false);
+    }
+
+    private MappedFileWriter(Path file, int windowSize, ForcePolicy force, long reserveAhead, long startOffset,
+            boolean truncate, boolean preallocate) throws IOException {
         if (windowSize <= 0) {
             throw new IllegalArgumentException("window size must be > 0, was " + windowSize);
         }
@@ -105,8 +132,22 @@ public final class MappedFileWriter implements Closeable {
         // ftruncate(0) after opening: on ext4 a truncate to 0 marks the file for "auto_da_alloc",
         // and close() would then start writing every dirty page back (measured: 200 ms instead of 80
         // for 256 MiB), while O_TRUNC on a file that open() itself created truncates nothing.
-        this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.READ, StandardOpenOption.WRITE);
+        this.preallocate = preallocate;
+        this.channel = truncate
+                ? FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                        StandardOpenOption.READ, StandardOpenOption.WRITE)
+                : FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        if (!truncate) {
+            try {
+                if (channel.size() > startOffset) {
+                    channel.truncate(startOffset);
+                }
+                this.allocatedEnd = channel.size();
+            } catch (IOException e) {
+                channel.close();
+                throw e;
+            }
+        }
     }
 
     /** Appends {@code len} bytes of {@code src} from {@code off}. */
@@ -120,6 +161,9 @@ public final class MappedFileWriter implements Closeable {
         } else {
             if ((off | len) < 0 || len > src.length - off) {
                 throw new IndexOutOfBoundsException("off " + off + ", len " + len + ", array of " + src.length);
+            }
+            if (preallocate) {
+                allocate(windowStart + w.position() + len);
             }
             while (len > 0) {
                 if (!window.hasRemaining()) {
@@ -148,6 +192,9 @@ public final class MappedFileWriter implements Closeable {
         if (src.remaining() <= window.remaining()) {
             window.put(src);
         } else {
+            if (preallocate) {
+                allocate(windowStart + window.position() + src.remaining());
+            }
             int limit = src.limit();
             while (src.hasRemaining()) {
                 if (!window.hasRemaining()) {
@@ -176,6 +223,15 @@ public final class MappedFileWriter implements Closeable {
             throw new ClosedChannelException();
         }
         window.position(0);
+    }
+
+    /**
+     * Forces what was written so far to the device now (fdatasync of the whole file, which also
+     * covers windows already unmapped), whatever the policy; safe to call from another thread than
+     * the writing one. A log calls it before it acknowledges a write.
+     */
+    public void force() throws IOException {
+        channel.force(false);
     }
 
     /** Bytes written so far. */
@@ -207,6 +263,21 @@ public final class MappedFileWriter implements Closeable {
         mapping = Mapping.map(channel, windowStart, windowSize);
         window = mapping.buffer;
         nextWindowStart = windowStart + windowSize;
+    }
+
+    /**
+     * Allocates disk blocks up to the end of the window that holds byte {@code end - 1}, by writing
+     * zeros with ordinary writes: a full disk fails here, before anything is mapped or copied.
+     */
+    private void allocate(long end) throws IOException {
+        // the windows still to map start at nextWindowStart, one windowSize apart
+        long target = nextWindowStart + Math.max(0, (end - nextWindowStart + windowSize - 1) / windowSize) * windowSize;
+        ByteBuffer zeros = ByteBuffer.allocate((int) Math.min(1 << 20, Math.max(1, target - allocatedEnd)));
+        while (allocatedEnd < target) {
+            zeros.clear();
+            zeros.limit((int) Math.min(zeros.capacity(), target - allocatedEnd));
+            allocatedEnd += channel.write(zeros, allocatedEnd);
+        }
     }
 
     private void release() {

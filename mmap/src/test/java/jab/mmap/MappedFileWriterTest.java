@@ -45,6 +45,58 @@ class MappedFileWriterTest {
     }
 
     @Test
+    void appendingContinuesAFileAtItsValidEndAndPreallocatesWholeWindows() throws IOException {
+        Path f = dir.resolve("log");
+        Files.write(f, "first|garbage-after-the-valid-end".getBytes());
+        try (MappedFileWriter w = MappedFileWriter.appending(f, 6, 16, ForcePolicy.onClose())) {
+            w.write("second|".getBytes());
+            // the window's blocks were written before it was mapped: the file already reaches its end
+            assertThat(Files.size(f)).isEqualTo(6 + 16);
+            w.write("a record longer than one window".getBytes()); // allocated whole, then copied
+            w.force();
+            assertThat(w.written()).isEqualTo(7 + 31);
+        }
+        assertThat(Files.readString(f)).isEqualTo("first|second|a record longer than one window");
+    }
+
+    @Test
+    void appendingRefusesAWriteItCannotAllocateWithNothingOfItWritten() throws Exception {
+        Path f = dir.resolve("log");
+        // a file-size limit makes allocation fail as a full disk does: a write error, not SIGBUS
+        Process p = new ProcessBuilder("bash", "-c", "ulimit -f 64 && exec '" + Path.of(System.getProperty("java.home"), "bin", "java")
+                + "' -cp '" + System.getProperty("java.class.path") + "' '" + AppendUntilFull.class.getName() + "' '" + f + "'")
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes()).trim();
+        assertThat(p.waitFor()).as(out).isZero();
+        long written = Long.parseLong(out.replaceAll("(?s).*written (\\d+).*", "$1"));
+        assertThat(out).contains("refused:");
+        byte[] data = Files.readAllBytes(f);
+        // whole 1000-byte records of 'r', then only the zeros of the last allocation
+        for (int i = 0; i < data.length; i++) {
+            assertThat(data[i]).as("byte %d of %d (%d written)", i, data.length, written).isEqualTo(i < written ? (byte) 'r' : 0);
+        }
+        assertThat(written % 1000).isZero();
+    }
+
+    /** Appends 1000-byte records until a write is refused; prints how many bytes went in. */
+    static final class AppendUntilFull {
+        public static void main(String[] args) throws IOException {
+            byte[] record = new byte[1000];
+            Arrays.fill(record, (byte) 'r');
+            MappedFileWriter w = MappedFileWriter.appending(Path.of(args[0]), 0, 24 * 1024, ForcePolicy.never());
+            try {
+                for (int i = 0; i < 1000; i++) {
+                    w.write(record);
+                }
+            } catch (IOException e) {
+                System.out.println("refused: " + e.getMessage());
+            }
+            System.out.println("written " + w.written());
+            // no close: a crash leaves the file as it is, zeros after the data included
+        }
+    }
+
+    @Test
     void byteBuffersHeapAndDirectSpanWindowsAndAdvance() throws IOException {
         Path file = dir.resolve("out");
         byte[] data = new byte[10_000];

@@ -28,6 +28,8 @@ import picocli.CommandLine.Option;
         subcommands = {KvCommand.Serve.class, KvCommand.Load.class},
         footer = {"", "Examples:",
             "  ./jab kv serve --port 6380                 then: redis-cli -p 6380 ping",
+            "  ./jab kv serve --dir data --appendonly yes --appendfsync always",
+            "  ./jab kv serve --maxmemory 100mb --maxmemory-policy allkeys-lru",
             "  redis-benchmark -p 6380 -t get,set -c 50 -P 16 -q",
             "  ./jab kv load --target 127.0.0.1:6380 --clients 32 --duration 10s --get-ratio 0.8"})
 public final class KvCommand implements Runnable {
@@ -78,6 +80,39 @@ public final class KvCommand implements Runnable {
         @Option(names = "--io-threads", defaultValue = "0", description = "event-loop threads (0: one per CPU)")
         int ioThreads;
 
+        @Option(names = "--maxmemory", paramLabel = "SIZE", defaultValue = "0",
+                description = "most bytes the entries may take (2mb, 1gb, bytes; 0: no limit), as Redis's option")
+        String maxmemory;
+
+        @Option(names = "--maxmemory-policy", paramLabel = "POLICY", defaultValue = "noeviction",
+                description = "at --maxmemory: noeviction (refuse writes with Redis's OOM error), allkeys-lru, allkeys-random")
+        String maxmemoryPolicy;
+
+        @Option(names = "--dir", paramLabel = "DIR",
+                description = "directory of the snapshot and the AOF (created if missing); persistence is off unless"
+                    + " --dir, --appendonly yes or --save is given (then the current directory, as Redis)")
+        Path dir;
+
+        @Option(names = "--appendonly", paramLabel = "yes|no", defaultValue = "no",
+                description = "yes: log every write to the append-only file and replay it on start; default no")
+        String appendonly;
+
+        @Option(names = "--appendfsync", paramLabel = "always|everysec|no", defaultValue = "everysec",
+                description = "when the AOF is forced to disk: before each reply, every second (default), or by the kernel")
+        String appendfsync;
+
+        @Option(names = "--save", paramLabel = "\"SECONDS CHANGES\"",
+                description = "a snapshot after SECONDS once CHANGES keys changed; repeatable; \"\" for none;"
+                    + " default with persistence: Redis's 3600 1, 300 100, 60 10000")
+        java.util.List<String> save;
+
+        @Option(names = "--dbfilename", paramLabel = "NAME", defaultValue = "dump.rdb", description = "snapshot file in --dir; default dump.rdb")
+        String dbfilename;
+
+        @Option(names = "--appendfilename", paramLabel = "NAME", defaultValue = "appendonly.aof",
+                description = "append-only file in --dir; default appendonly.aof")
+        String appendfilename;
+
         @Override
         public Integer call() throws Exception {
             ServerConfig c = config();
@@ -101,7 +136,9 @@ public final class KvCommand implements Runnable {
                     bind, bound, server.transport(), server.store().shardCount(), c.requirepass != null ? ", AUTH required" : "");
             System.out.flush();
             server.awaitClose();
-            stopped.await();
+            if (!server.shutdownByCommand()) {
+                stopped.await(); // a signal: its hook closes the server
+            }
             return 0;
         }
 
@@ -154,6 +191,12 @@ public final class KvCommand implements Runnable {
             c.shards = shards;
             c.maxKeys = maxKeys;
             c.ioThreads = ioThreads;
+            c.maxMemory = MemorySizes.bytes(maxmemory, "--maxmemory");
+            c.eviction = jab.kv.EvictionPolicy.ofRedisName(maxmemoryPolicy);
+            if (c.eviction == null) {
+                throw new UsageException("--maxmemory-policy must be noeviction, allkeys-lru or allkeys-random, got " + maxmemoryPolicy);
+            }
+            c.persistence = ServePersistence.config(dir, appendonly, appendfsync, save, dbfilename, appendfilename);
             return c;
         }
     }

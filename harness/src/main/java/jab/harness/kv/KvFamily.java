@@ -139,8 +139,26 @@ public final class KvFamily implements Family {
                         .timings(SideBySide.nativeResults(side, tool.get()));
             }
         }
+        memory(ctx, redis, m);
         syscalls(ctx, redis, m);
         return m.build();
+    }
+
+    /** Bytes per key ({@link MemoryPerKey}): a fresh server of each kind, the same keys loaded into both. */
+    private static void memory(RunContext ctx, Optional<Path> redis, Measurement.Builder m) throws Exception {
+        int keys = MemoryPerKey.keys(ctx.profile());
+        List<MemoryPerKeyDocument> rows = new ArrayList<>();
+        ctx.log().printf("kv memory: %,d keys into a fresh jab server%n", keys);
+        try (ServerProcess jab = KvEndToEnd.startJab()) {
+            rows.add(MemoryPerKey.measure(jab, keys));
+        }
+        if (redis.isPresent()) {
+            ctx.log().printf("kv memory: %,d keys into a fresh Redis%n", keys);
+            try (ServerProcess r = ServerProcess.redis(redis.get())) {
+                rows.add(MemoryPerKey.measure(r, keys));
+            }
+        }
+        m.document(MemoryPerKeyDocument.NAME, rows);
     }
 
     /**

@@ -42,10 +42,37 @@ final class KvSection {
         }
         endToEnd(page, level + 1, run.documentList(KvEndToEndDocument.NAME, KvEndToEndDocument.class));
         run.document(RedisBenchmarkDocument.NAME, RedisBenchmarkDocument.class).ifPresent(d -> redisBenchmark(page, level + 1, d));
+        memory(page, level + 1, run.documentList(MemoryPerKeyDocument.NAME, MemoryPerKeyDocument.class));
         syscalls(page, level + 1, run.documentList(KvSyscallsDocument.NAME, KvSyscallsDocument.class));
     }
 
     /** What each server's request costs the OS, as strace counted it in this run ({@code jab verify kv}). */
+    private static void memory(Page page, int level, List<MemoryPerKeyDocument> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        MemoryPerKeyDocument first = rows.get(0);
+        page.heading(level, "Memory: bytes per key");
+        page.paragraph(String.format(java.util.Locale.ROOT, "What was measured: a fresh server of each kind, its RSS (VmRSS) and "
+                + "INFO memory's used_memory read before and after %,d keys of %d bytes with %d-byte values were set over RESP "
+                + "(pipelined, 1000 per round trip); bytes per key is the growth over the keys. RSS is what the machine pays "
+                + "(for jab: the heap the JVM took, garbage not yet collected included); used_memory is what the server counts "
+                + "for its data (Redis: its allocator's bytes; jab: its entries' objects by HotSpot's layout).",
+                first.keys(), first.keyBytes(), first.valueBytes()));
+        List<List<String>> table = new ArrayList<>();
+        for (MemoryPerKeyDocument r : rows) {
+            table.add(List.of(r.server(), String.format(java.util.Locale.ROOT, "%,d", r.keys()), perKey(r.rssPerKey()),
+                    perKey(r.usedMemoryPerKey()), String.format(java.util.Locale.ROOT, "%.0f MiB", r.rssAfter() / 1048576.0)));
+        }
+        page.table(List.of("Server", "Keys", "RSS bytes per key", "used_memory bytes per key", "RSS after"), table, 1);
+        page.paragraph("Servers: " + rows.stream().map(r -> r.server() + " = " + r.serverVersion()).distinct()
+                .collect(java.util.stream.Collectors.joining("; ")) + ".");
+    }
+
+    private static String perKey(double bytes) {
+        return Double.isFinite(bytes) ? String.format(java.util.Locale.ROOT, "%.0f", bytes) : "n/a";
+    }
+
     private static void syscalls(Page page, int level, List<KvSyscallsDocument> counts) {
         if (counts.isEmpty()) {
             return;

@@ -147,6 +147,11 @@ final class ServerProcess implements AutoCloseable {
         return process.cpuNanos();
     }
 
+    /** The server's process id (setpriv execs it, so it is the server's own). */
+    long pid() {
+        return process.pid();
+    }
+
     boolean alive() {
         return process.isAlive();
     }

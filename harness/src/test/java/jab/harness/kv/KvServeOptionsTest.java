@@ -72,6 +72,32 @@ class KvServeOptionsTest {
     }
 
     @Test
+    void persistenceAndMemoryOptionsTakeRedisWordsOnly() throws Exception {
+        refused("--appendonly must be yes or no", "kv", "serve", "--port", "0", "--appendonly", "true");
+        refused("--appendfsync must be always, everysec or no", "kv", "serve", "--port", "0", "--appendfsync", "sometimes");
+        refused("--save takes \"SECONDS CHANGES\"", "kv", "serve", "--port", "0", "--save", "60");
+        refused("--save takes \"SECONDS CHANGES\" with SECONDS >= 1", "kv", "serve", "--port", "0", "--save", "0 10");
+        refused("--maxmemory-policy must be noeviction, allkeys-lru or allkeys-random", "kv", "serve", "--port", "0",
+                "--maxmemory-policy", "volatile-lru");
+        refused("--maxmemory must look like 512mb", "kv", "serve", "--port", "0", "--maxmemory", "lots");
+        refused("--dbfilename must be a plain file name", "kv", "serve", "--port", "0", "--dir", tmp.toString(), "--dbfilename", "../x");
+        Path file = Files.writeString(tmp.resolve("file"), "x");
+        refused("is not a directory jab can write to", "kv", "serve", "--port", "0", "--dir", file.resolve("sub").toString());
+        assertThat(ServePersistence.config(null, "no", "everysec", null, "dump.rdb", "appendonly.aof")).isNull();
+        assertThat(ServePersistence.config(null, "no", "everysec", java.util.List.of("900 1 300 10", "60 10000"), "dump.rdb",
+                "appendonly.aof").save).extracting(Object::toString).containsExactly("900 1", "300 10", "60 10000");
+        assertThat(ServePersistence.config(tmp, "yes", "always", java.util.List.of(""), "dump.rdb", "appendonly.aof").save).isEmpty();
+    }
+
+    @Test
+    void aDamagedSnapshotIsRefusedWithExitTwoAndKept() throws Exception {
+        byte[] damaged = "*2\r\n$11\r\nJABSNAPSHOT\r\n$1\r\n1\r\n*3\r\n$3\r\nSET\r\n$1\r\nk".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        Path dump = Files.write(tmp.resolve("dump.rdb"), damaged);
+        refused("is not a whole jab snapshot", "kv", "serve", "--port", "0", "--dir", tmp.toString());
+        assertThat(Files.readAllBytes(dump)).isEqualTo(damaged);
+    }
+
+    @Test
     void thePasswordCanComeFromAFileOrTheEnvironment() throws Exception {
         Path file = Files.writeString(tmp.resolve("pw"), "from file\n");
         assertThat(ServeAuth.password(null, file, Map.of())).isEqualTo("from file");

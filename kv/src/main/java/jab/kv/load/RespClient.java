@@ -85,6 +85,21 @@ public final class RespClient implements AutoCloseable {
         }
     }
 
+    /** Reads a bulk-string reply (INFO's text) as UTF-8; an error or another kind of reply is an IOException. */
+    public String readBulkString() throws IOException {
+        int type = in.read();
+        if (type != '$') {
+            throw new IOException("expected a bulk string reply, got byte " + type);
+        }
+        long len = readLong();
+        if (len < 0 || len > 1 << 24) {
+            throw new IOException("a bulk string reply of " + len + " bytes");
+        }
+        byte[] b = in.readNBytes((int) len);
+        skip(2);
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
     private void skipLine() throws IOException {
         int c;
         while ((c = in.read()) != '\n') {

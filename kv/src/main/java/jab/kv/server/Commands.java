@@ -40,6 +40,14 @@ final class Commands {
         this.password = config.requirepass == null ? null : config.requirepass.getBytes(StandardCharsets.UTF_8);
     }
 
+    /** Before replies are written: see {@link jab.kv.persist.Persistence#durable()}. */
+    void durable() {
+        jab.kv.persist.Persistence p = server.persistence();
+        if (p != null) {
+            p.durable();
+        }
+    }
+
     boolean needsAuth() {
         return password != null;
     }
@@ -189,6 +197,14 @@ final class Commands {
             case "client":
                 client(a, client, out);
                 break;
+            case "save":
+            case "bgsave":
+            case "bgrewriteaof":
+            case "lastsave":
+                persistence(name, a, out);
+                break;
+            case "shutdown":
+                return shutdown(a, out);
             case "config":
                 config(a, out);
                 break;
@@ -306,6 +322,54 @@ final class Commands {
         }
     }
 
+    /** SAVE, BGSAVE, BGREWRITEAOF, LASTSAVE: as Redis answers them; without --dir there is nowhere to save. */
+    private void persistence(String name, byte[][] a, ByteBuf out) {
+        if (!arity(out, name, a.length == 1)) {
+            return;
+        }
+        jab.kv.persist.Persistence p = server.persistence();
+        if (p == null) {
+            Resp.error(out, "ERR persistence is off: start jab kv serve with --dir (or --appendonly yes, --save)");
+            return;
+        }
+        switch (name) {
+            case "save":
+                p.save();
+                Resp.raw(out, Resp.OK);
+                break;
+            case "bgsave":
+                p.bgsave();
+                Resp.simple(out, "Background saving started");
+                break;
+            case "bgrewriteaof":
+                p.bgrewriteaof();
+                Resp.simple(out, "Background append only file rewriting started");
+                break;
+            default:
+                Resp.integer(out, p.lastSave());
+        }
+    }
+
+    /** SHUTDOWN [NOSAVE|SAVE]: on success the connection closes without a reply, as in Redis. */
+    private Outcome shutdown(byte[][] a, ByteBuf out) {
+        String mode = a.length == 2 ? lower(a[1]) : "";
+        if (a.length > 2 || a.length == 2 && !mode.equals("save") && !mode.equals("nosave")) {
+            Resp.error(out, "ERR syntax error");
+            return Outcome.CONTINUE;
+        }
+        jab.kv.persist.Persistence p = server.persistence();
+        boolean save = mode.equals("save") || mode.isEmpty() && p != null && p.savesOnShutdown();
+        if (save && p == null) {
+            Resp.error(out, "ERR Errors trying to SHUTDOWN. Check logs.");
+            return Outcome.CONTINUE;
+        }
+        if (!server.shutdown(save)) {
+            Resp.error(out, "ERR Errors trying to SHUTDOWN. Check logs.");
+            return Outcome.CONTINUE;
+        }
+        return Outcome.CLOSE;
+    }
+
     /** CONFIG GET for the few parameters tools ask about (redis-benchmark asks for save and appendonly). */
     private void config(byte[][] a, ByteBuf out) {
         if (!arity(out, "config", a.length >= 2)) {
@@ -313,13 +377,14 @@ final class Commands {
         }
         if (a.length >= 3 && lower(a[1]).equals("get")) {
             List<String[]> found = new ArrayList<>();
+            jab.kv.persist.Persistence persisting = server.persistence();
             for (int i = 2; i < a.length; i++) {
                 String p = lower(a[i]);
                 if (p.equals("save") || p.equals("*")) {
-                    found.add(new String[] {"save", ""});
+                    found.add(new String[] {"save", persisting == null ? "" : persisting.saveRules()});
                 }
                 if (p.equals("appendonly") || p.equals("*")) {
-                    found.add(new String[] {"appendonly", "no"});
+                    found.add(new String[] {"appendonly", persisting != null && persisting.appendOnly() ? "yes" : "no"});
                 }
                 if (p.equals("databases") || p.equals("*")) {
                     found.add(new String[] {"databases", "1"});

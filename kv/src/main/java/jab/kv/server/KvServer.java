@@ -30,6 +30,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 
 import jab.kv.KvConfig;
 import jab.kv.KvStore;
+import jab.kv.persist.Persistence;
 
 /**
  * The RESP server: a {@link KvStore} behind Netty, on the native epoll transport where Netty has it
@@ -52,6 +53,9 @@ public final class KvServer implements AutoCloseable {
     private EventLoopGroup boss;
     private EventLoopGroup workers;
     private Channel listener;
+    /** Null when the server does not persist. */
+    private Persistence persistence;
+    private volatile boolean shutdownByCommand;
 
     public KvServer(ServerConfig config) {
         this.config = config;
@@ -68,12 +72,17 @@ public final class KvServer implements AutoCloseable {
      * Binds and starts serving; returns the port (useful with port 0).
      *
      * @throws IOException the address cannot be listened on (not an address of this machine, the port
-     *                     in use); nothing is left running then
+     *                     in use), the persistence directory cannot be used ({@link Persistence.Unusable})
+     *                     or its snapshot is damaged; nothing is left running then
      */
     public int start() throws IOException, InterruptedException {
         InetSocketAddress address = new InetSocketAddress(config.bind, config.port);
         if (address.isUnresolved()) {
             throw new IOException("cannot listen on " + config.bind + ":" + config.port + ": unknown host");
+        }
+        if (config.persistence != null) {
+            persistence = Persistence.open(config.persistence, store, config.log);
+            store.journal(persistence);
         }
         boolean epoll = nativeTransport();
         IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
@@ -112,6 +121,9 @@ public final class KvServer implements AutoCloseable {
                 });
         ChannelFuture bound = b.bind(address).await();
         if (!bound.isSuccess()) {
+            if (persistence != null) {
+                persistence.shutdown(false); // nothing was served: nothing new to save
+            }
             close(); // the event loops' threads would keep the JVM alive
             throw new IOException("cannot listen on " + config.bind + ":" + config.port + ": " + bound.cause().getMessage(), bound.cause());
         }
@@ -147,12 +159,39 @@ public final class KvServer implements AutoCloseable {
             boss.terminationFuture().awaitUninterruptibly(timeout.toMillis());
             workers.terminationFuture().awaitUninterruptibly(timeout.toMillis());
         }
+        if (persistence != null) {
+            persistence.close(); // after the event loops: no write can come after the last record
+        }
         store.close();
     }
 
     @Override
     public void close() {
         close(Duration.ofSeconds(5));
+    }
+
+    /** Null when the server does not persist. */
+    Persistence persistence() {
+        return persistence;
+    }
+
+    /**
+     * SHUTDOWN: the last snapshot (if {@code save}) and the AOF closed here, then the server closed
+     * from another thread (the caller is an event loop, which close waits for). False when the
+     * snapshot failed: then the server goes on, as Redis does.
+     */
+    boolean shutdown(boolean save) {
+        if (persistence != null && !persistence.shutdown(save)) {
+            return false;
+        }
+        shutdownByCommand = true;
+        new Thread(this::close, "kv-shutdown").start();
+        return true;
+    }
+
+    /** Whether a client's SHUTDOWN stopped the server. */
+    public boolean shutdownByCommand() {
+        return shutdownByCommand;
     }
 
     /** The INFO text for a section (server, clients, keyspace, stats; default/all: all of them). */
@@ -186,6 +225,12 @@ public final class KvServer implements AutoCloseable {
                     .append("keyspace_misses:").append(closedMisses.sum() + sum(c -> c.misses)).append("\r\n")
                     .append("expired_keys:").append(store.stats().expired()).append("\r\n")
                     .append("evicted_keys:").append(store.stats().evicted()).append("\r\n\r\n");
+        }
+        if (all || section.equals("memory")) {
+            sb.append(MemoryInfo.section(store, config));
+        }
+        if ((all || section.equals("persistence"))) {
+            sb.append(persistence != null ? persistence.info() : "# Persistence\r\nloading:0\r\naof_enabled:0\r\naof_last_write_status:ok\r\n\r\n");
         }
         if (all || section.equals("keyspace")) {
             sb.append("# Keyspace\r\n");

@@ -74,6 +74,7 @@ final class RespConnection extends ByteToMessageDecoder {
     /** Writes and flushes what this connection's reads produced (run by {@link PendingReplies}). */
     void writePending(ChannelHandlerContext ctx) {
         queued = false;
+        commands.durable(); // under appendfsync always, no reply leaves before the writes it acknowledges are forced
         if (out != null && out.isReadable()) {
             ByteBuf batch = out;
             out = null;

@@ -25,4 +25,8 @@ public final class ServerConfig {
     public long maxKeys;
     public long maxMemory;
     public jab.kv.EvictionPolicy eviction = jab.kv.EvictionPolicy.NOEVICTION;
+    /** Where and how to persist; null: nothing is loaded or saved. */
+    public jab.kv.persist.PersistenceConfig persistence;
+    /** Where the server says what it loaded, saved or cut off. */
+    public java.util.function.Consumer<String> log = m -> System.err.println("jab kv serve: " + m);
 }

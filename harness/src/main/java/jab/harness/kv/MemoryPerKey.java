@@ -1,0 +1,82 @@
+package jab.harness.kv;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+import jab.harness.family.Profile;
+import jab.kv.load.RespClient;
+
+/**
+ * Bytes per key, the same way for both servers: a fresh server, its RSS (VmRSS) and INFO memory's
+ * used_memory read, then N keys of 16 bytes with 32-byte values set over RESP (pipelined, 1000 per
+ * round trip), and both read again. The growth over N is what one key costs each: RSS growth is what
+ * the machine pays (for jab: heap the JVM took, garbage not yet collected included), used_memory
+ * what the server counts for its data (Redis: its allocator's bytes; jab: its entries' objects).
+ */
+final class MemoryPerKey {
+    static final int KEY_BYTES = 16;
+    static final int VALUE_BYTES = 32;
+    private static final int BATCH = 1000;
+
+    private MemoryPerKey() {
+    }
+
+    /** Keys loaded per server: 1,000,000 as issue 16 measures, fewer in the smoke profile. */
+    static int keys(Profile profile) {
+        return profile == Profile.SMOKE ? 100_000 : 1_000_000;
+    }
+
+    static MemoryPerKeyDocument measure(ServerProcess server, int keys) throws IOException {
+        try (RespClient c = new RespClient("127.0.0.1", server.port)) {
+            long rssBefore = rss(server.pid());
+            long usedBefore = usedMemory(c);
+            String value = "v".repeat(VALUE_BYTES);
+            for (int from = 0; from < keys; from += BATCH) {
+                int to = Math.min(keys, from + BATCH);
+                for (int i = from; i < to; i++) {
+                    c.command("SET", String.format(Locale.ROOT, "key:%012d", i), value);
+                }
+                c.flush();
+                for (int i = from; i < to; i++) {
+                    if (!c.readReply()) {
+                        throw new IOException(server.name + " refused a SET while loading keys");
+                    }
+                }
+            }
+            c.command("DBSIZE");
+            c.flush();
+            c.readReply();
+            long rssAfter = rss(server.pid());
+            long usedAfter = usedMemory(c);
+            return new MemoryPerKeyDocument(server.name, server.version, keys, KEY_BYTES, VALUE_BYTES, rssBefore, rssAfter,
+                    usedBefore, usedAfter);
+        }
+    }
+
+    private static long usedMemory(RespClient c) throws IOException {
+        c.command("INFO", "memory");
+        c.flush();
+        for (String line : c.readBulkString().split("\r\n")) {
+            if (line.startsWith("used_memory:")) {
+                return Long.parseLong(line.substring("used_memory:".length()).trim());
+            }
+        }
+        throw new IOException("no used_memory in INFO memory");
+    }
+
+    /** VmRSS of a process, in bytes (Linux); -1 where /proc does not say. */
+    static long rss(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+                }
+            }
+        } catch (IOException | RuntimeException notLinux) {
+            // no /proc
+        }
+        return -1;
+    }
+}
