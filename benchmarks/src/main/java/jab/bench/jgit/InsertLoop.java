@@ -1,0 +1,54 @@
+package jab.bench.jgit;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.jgit.lib.Repository;
+
+import jab.bench.support.BenchDirs;
+
+/**
+ * The probe {@code jab verify jgit} traces: in a fresh JVM (started with the {@link ProbeAgent}), a
+ * repository of {@value LooseInsertBenchmark#BATCH} loose objects, as the insert benchmark has, then N
+ * new objects inserted with one {@link ProbeVariant}. The harness runs it with n and 2n under strace
+ * and takes the difference: what remains, over n, is what one insert does.
+ *
+ * <p>usage: {@code InsertLoop VARIANT DIR N}; prints the number of objects inserted.
+ */
+public final class InsertLoop {
+    private InsertLoop() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 3) {
+            System.err.println("usage: InsertLoop VARIANT DIR N");
+            System.exit(2);
+        }
+        ProbeVariant variant = ProbeVariant.valueOf(args[0]);
+        ProbeRewrite.use(variant);
+        Path dir = BenchDirs.freshTrialDir(Path.of(args[1]), "jab-jgit-probe-");
+        long n = Long.parseLong(args[2]);
+        try {
+            Path gitDir = dir.resolve("repo.git");
+            List<byte[]> existing = new ArrayList<>();
+            for (int i = 0; i < LooseInsertBenchmark.BATCH; i++) {
+                existing.add(Repos.blob("existing", i, LooseInsertBenchmark.BLOB_BYTES));
+            }
+            try (Repository builder = Repos.create(gitDir, VariantFs.of(variant))) {
+                Repos.insertBlobs(builder, existing);
+            }
+            List<byte[]> fresh = new ArrayList<>();
+            for (long i = 0; i < n; i++) {
+                fresh.add(Repos.blob("new", i, LooseInsertBenchmark.BLOB_BYTES));
+            }
+            try (Repository repo = Repos.open(gitDir, VariantFs.of(variant))) {
+                ProbeRewrite.requireReached(variant);
+                System.out.println(Repos.insertBlobs(repo, fresh).size());
+            }
+        } finally {
+            BenchDirs.deleteTree(dir);
+        }
+    }
+}
