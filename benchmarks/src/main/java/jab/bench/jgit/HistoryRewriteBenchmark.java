@@ -60,8 +60,8 @@ public class HistoryRewriteBenchmark {
     @Param
     public ProbeVariant exists;
 
-    private Path dir;
-    private Path gitDir;
+    Path dir;
+    Path gitDir;
     private ObjectId head;
     private Repository repo;
 

@@ -2,7 +2,6 @@ package jab.bench.jgit;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.jgit.lib.Repository;
@@ -15,7 +14,9 @@ import jab.bench.support.BenchDirs;
  * new objects inserted with one {@link ProbeVariant}. The harness runs it with n and 2n under strace
  * and takes the difference: what remains, over n, is what one insert does.
  *
- * <p>usage: {@code InsertLoop VARIANT DIR N}; prints the number of objects inserted.
+ * <p>usage: {@code InsertLoop VARIANT DIR N}; prints the number of objects inserted. It leaves the
+ * repository in a fresh folder under DIR for the caller to remove: removing it here would put an
+ * unlink and a stat per object into the trace.
  */
 public final class InsertLoop {
     private InsertLoop() {
@@ -30,25 +31,15 @@ public final class InsertLoop {
         ProbeRewrite.use(variant);
         Path dir = BenchDirs.freshTrialDir(Path.of(args[1]), "jab-jgit-probe-");
         long n = Long.parseLong(args[2]);
-        try {
-            Path gitDir = dir.resolve("repo.git");
-            List<byte[]> existing = new ArrayList<>();
-            for (int i = 0; i < LooseInsertBenchmark.BATCH; i++) {
-                existing.add(Repos.blob("existing", i, LooseInsertBenchmark.BLOB_BYTES));
-            }
-            try (Repository builder = Repos.create(gitDir, VariantFs.of(variant))) {
-                Repos.insertBlobs(builder, existing);
-            }
-            List<byte[]> fresh = new ArrayList<>();
-            for (long i = 0; i < n; i++) {
-                fresh.add(Repos.blob("new", i, LooseInsertBenchmark.BLOB_BYTES));
-            }
-            try (Repository repo = Repos.open(gitDir, VariantFs.of(variant))) {
-                ProbeRewrite.requireReached(variant);
-                System.out.println(Repos.insertBlobs(repo, fresh).size());
-            }
-        } finally {
-            BenchDirs.deleteTree(dir);
+        Path gitDir = dir.resolve("repo.git");
+        List<byte[]> existing = Repos.blobs("existing", LooseInsertBenchmark.BATCH, LooseInsertBenchmark.BLOB_BYTES);
+        try (Repository builder = Repos.create(gitDir, VariantFs.of(variant))) {
+            Repos.insertBlobs(builder, existing);
+        }
+        List<byte[]> fresh = Repos.blobs("new", Math.toIntExact(n), LooseInsertBenchmark.BLOB_BYTES);
+        try (Repository repo = Repos.open(gitDir, VariantFs.of(variant))) {
+            ProbeRewrite.requireReached(variant);
+            System.out.println(Repos.insertBlobs(repo, fresh).size());
         }
     }
 }

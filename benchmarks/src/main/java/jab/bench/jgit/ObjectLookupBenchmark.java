@@ -2,7 +2,6 @@ package jab.bench.jgit;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -38,7 +37,7 @@ import jab.bench.support.BenchDirs;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class ObjectLookupBenchmark {
-    static final int OBJECTS = 1000;
+    static final int OBJECTS = 500;
 
     /** Where the repository keeps its objects. */
     public enum Layout {
@@ -51,7 +50,7 @@ public class ObjectLookupBenchmark {
     @Param
     public Layout layout;
 
-    private Path dir;
+    Path dir;
     private Repository repo;
     private ObjectReader reader;
     private ObjectId[] present;
@@ -63,13 +62,10 @@ public class ObjectLookupBenchmark {
         ProbeRewrite.use(exists); // before JGit loads its storage classes
         dir = BenchDirs.freshTrialDir("jab-jgit-lookup-");
         Path gitDir = dir.resolve("repo.git");
-        List<byte[]> contents = new ArrayList<>(OBJECTS);
+        List<byte[]> contents = Repos.blobs("object", OBJECTS, LooseInsertBenchmark.BLOB_BYTES);
         present = new ObjectId[OBJECTS];
-        absent = new ObjectId[OBJECTS];
-        for (int i = 0; i < OBJECTS; i++) {
-            contents.add(Repos.blob("object", i, LooseInsertBenchmark.BLOB_BYTES));
-            absent[i] = Repos.idOf(Repos.blob("never written", i, LooseInsertBenchmark.BLOB_BYTES));
-        }
+        absent = Repos.blobs("never written", OBJECTS, LooseInsertBenchmark.BLOB_BYTES).stream().map(Repos::idOf)
+                .toArray(ObjectId[]::new);
         try (Repository builder = Repos.create(gitDir, VariantFs.of(exists))) {
             List<ObjectId> ids = Repos.insertBlobs(builder, contents);
             ids.toArray(present);

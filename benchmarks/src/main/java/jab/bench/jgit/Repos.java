@@ -63,6 +63,15 @@ public final class Repos {
         return s.toString().getBytes(StandardCharsets.US_ASCII);
     }
 
+    /** {@code count} blob contents, {@code (tag, 0)} to {@code (tag, count - 1)}. */
+    public static List<byte[]> blobs(String tag, int count, int size) {
+        List<byte[]> out = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            out.add(blob(tag, i, size));
+        }
+        return out;
+    }
+
     /** The id a blob of this content has, computed without writing it. */
     public static ObjectId idOf(byte[] content) {
         return new ObjectInserter.Formatter().idFor(Constants.OBJ_BLOB, content);

@@ -21,7 +21,7 @@ import jab.harness.trace.SyscallCount;
  */
 record InsertTrace(String jdk, String exists, List<SyscallCount.PerOperation> syscalls) {
     /** Inserts in the shorter run: enough that a GC or JIT syscall more in the longer one stays below NOISE. */
-    static final long INSERTS = 2000;
+    static final long INSERTS = 1000;
     private static final Duration TIMEOUT = Duration.ofMinutes(3);
     /** The calls that ask whether a path exists (the probes), whatever the libc names them. */
     static final Set<String> PROBES = Set.of("stat", "lstat", "newfstatat", "fstatat64", "statx", "access", "faccessat",

@@ -49,8 +49,9 @@ final class JgitSection {
                 + "one call in place of every existence check of JGit's file object database (org.eclipse.jgit.internal."
                 + "storage.file, rewritten as it loads) and of the repository's FS. JGit's own loose-object checks have been "
                 + "`File.exists()` since JGit 4.1 (commit 05acf1c62f, JGit's answer to seed 002); `FS.exists` is still "
-                + "`Files.exists(p, NOFOLLOW_LINKS)` and JGit still calls it, through the static FS.DETECTED, for a missing "
-                + "pack folder (objects/pack/preserved) on every lookup of an object it does not find. The share is the "
+                + "`Files.exists(p, NOFOLLOW_LINKS)` and JGit still calls it, through the static FS.DETECTED, on the missing "
+                + "folder objects/pack/preserved each time it looks for an object it does not have, twice per new insert "
+                + "(`jab verify jgit` shows the calls). The share is the "
                 + "difference of two checks' times over the slower one's, with the 95% interval of the ratio of their fork "
                 + "means. No C floor: one insert makes a dozen syscalls (below), which no C baseline makes, so no JVM/C ratio.");
         Optional<JgitDocument> doc = run.document(JgitDocument.NAME, JgitDocument.class);

@@ -16,8 +16,8 @@ import picocli.CommandLine.Mixin;
 /** {@code jab verify jgit}: the syscalls, and among them the probes, of one loose-object insert per JDK and existence check. */
 @Command(name = "jgit", mixinStandardHelpOptions = true,
         description = {"For each JDK (17+: JGit 7 needs Java 17) and existence check, a fresh JVM makes a bare repository of",
-            "1000 loose objects and inserts 2000 and then 4000 new ones with JGit under strace -f -c; the difference over",
-            "2000 is the syscalls per inserted object, and the stat-family calls among them are the probes.",
+            "250 loose objects and inserts 1000 and then 2000 new ones with JGit under strace -f -c; the difference over",
+            "1000 is the syscalls per inserted object, and the stat-family calls among them are the probes.",
             "Exit 0: every trace ran; 1: strace missing (Debian package 'strace') or a trace failed; 2: bad input."},
         footer = {"", "Examples:", "  ./jab verify jgit", "  ./jab verify jgit --jdk all --dir /dev/shm"})
 final class JgitVerifyCommand implements Callable<Integer> {
