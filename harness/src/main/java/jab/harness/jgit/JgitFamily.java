@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import jab.bench.fs.ExistenceCheck;
 import jab.bench.fs.FsSemantics;
 import jab.bench.jgit.ProbeAgent;
+import jab.bench.jgit.ProbeVariant;
 import jab.harness.family.Family;
 import jab.harness.family.JmhSettings;
 import jab.harness.family.Measurement;
@@ -112,9 +114,13 @@ public final class JgitFamily implements Family {
             m.note("jgit: the syscalls of an insert are traced in the default and thorough profiles and by jab verify jgit");
         } else {
             Path agent = agentJar(ctx.workDir());
+            List<String> checks = List.of(ctx.param("exists"));
+            if (checks.isEmpty()) { // the param left at its default: every constant
+                checks = Arrays.stream(ProbeVariant.values()).map(Enum::name).toList();
+            }
             for (Jdk j : jdks) {
                 ctx.log().println("jgit: tracing the syscalls of one insert on JDK " + j.version());
-                for (String exists : ctx.param("exists")) {
+                for (String exists : checks) {
                     traces.add(InsertTrace.of(strace.get(), j, exists, agent, ctx.workDir().resolve("jgit-trace")));
                 }
             }

@@ -108,7 +108,7 @@ final class JgitSection {
             out.add(String.format(Locale.ROOT, "%s on JDK %s: JGit's own checks %s us per object, the fastest variant (%s) %s us; "
                             + "the difference, %s us, is %s of JGit's time%s.", cap(w.words()), jdk,
                     ResultTable.number(stock.get().score()), who, ResultTable.number(fastest.get().score()),
-                    ResultTable.number(s.difference()), s.words(), s.significant() ? "" : ", not distinguishable from none"));
+                    ResultTable.number(s.difference()), s.words(), s.significant() || !s.hasInterval() ? "" : ", not distinguishable from none"));
         }
         Optional<BenchResult> nofollow = find(ofW, "FILES_EXISTS_NOFOLLOW");
         Optional<BenchResult> file = find(ofW, "FILE_EXISTS");
