@@ -19,9 +19,10 @@ import org.objectweb.asm.Opcodes;
  *
  * <p>Why a rewrite and not only an {@code FS}: since JGit 4.1 (commit 05acf1c62f, JGit's answer to
  * seed 002) the loose-object checks call {@code java.io.File.exists()} on the File they build
- * ({@code LooseObjects.has} and {@code LooseObjects.insert}), and the pack directory's snapshot of a
- * missing folder asks the static {@code FS.DETECTED} ({@code FileSnapshot.MISSING_FILE}): no FS handed
- * to the repository reaches either. So each {@code invokevirtual File.exists()Z} becomes
+ ({@code LooseObjects.has} and {@code LooseObjects.insert}: three per new object, as {@code jab verify
+ * jgit} shows), and {@code FileSnapshot.MISSING_FILE} asks the static {@code FS.DETECTED}: no FS handed
+ * to the repository reaches either. The pack folders' attributes ({@code FS.DETECTED.fileAttributes})
+ * are no existence check and stay JGit's. So each {@code invokevirtual File.exists()Z} becomes
  * {@code invokestatic Probes.m(File)Z} and each {@code invokevirtual FS.exists(File)Z} becomes
  * {@code invokestatic Probes.m(FS, File)Z}: the same stack effect and length, so nothing else in the
  * class changes. STOCK rewrites nothing: JGit's own bytes run.

@@ -48,10 +48,12 @@ final class JgitSection {
                 + "± jab's fork-level 95% interval) with each existence check: `STOCK` is JGit as shipped; the others put "
                 + "one call in place of every existence check of JGit's file object database (org.eclipse.jgit.internal."
                 + "storage.file, rewritten as it loads) and of the repository's FS. JGit's own loose-object checks have been "
-                + "`File.exists()` since JGit 4.1 (commit 05acf1c62f, JGit's answer to seed 002); `FS.exists` is still "
-                + "`Files.exists(p, NOFOLLOW_LINKS)` and JGit still calls it, through the static FS.DETECTED, on the missing "
-                + "folder objects/pack/preserved each time it looks for an object it does not have, twice per new insert "
-                + "(`jab verify jgit` shows the calls). The share is the "
+                + "`File.exists()` since JGit 4.1 (commit 05acf1c62f, JGit's answer to seed 002): three per new object (`has` "
+                + "before writing, again before the rename, and `LooseObjects.insert`), one per existing object or lookup; "
+                + "`FS.exists` is still `Files.exists(p, NOFOLLOW_LINKS)`. Not replaced: the pack folders' attributes, which "
+                + "JGit reads through the static FS.DETECTED (an lstat of objects/pack and of the missing "
+                + "objects/pack/preserved on each miss), and the stat `File.createTempFile` makes itself. "
+                + "The share is the "
                 + "difference of two checks' times over the slower one's, with the 95% interval of the ratio of their fork "
                 + "means. No C floor: one insert makes a dozen syscalls (below), which no C baseline makes, so no JVM/C ratio.");
         Optional<JgitDocument> doc = run.document(JgitDocument.NAME, JgitDocument.class);
