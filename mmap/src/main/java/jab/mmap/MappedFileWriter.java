@@ -272,6 +272,9 @@ public final class MappedFileWriter implements Closeable {
     private void allocate(long end) throws IOException {
         // the windows still to map start at nextWindowStart, one windowSize apart
         long target = nextWindowStart + Math.max(0, (end - nextWindowStart + windowSize - 1) / windowSize) * windowSize;
+        if (allocatedEnd >= target) {
+            return; // the common case: the window is allocated already, no garbage per record
+        }
         ByteBuffer zeros = ByteBuffer.allocate((int) Math.min(1 << 20, Math.max(1, target - allocatedEnd)));
         while (allocatedEnd < target) {
             zeros.clear();
