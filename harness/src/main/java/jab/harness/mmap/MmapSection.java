@@ -33,7 +33,7 @@ final class MmapSection {
 
     static void render(RunResults run, Page page, int level) {
         page.heading(level, "mmap: sequential writes");
-        page.paragraph("Time to write one whole file (single shot, ms, ± JMH's 99.9% error) and its throughput in GB/s "
+        page.paragraph("Time to write one whole file (single shot, ms, ± jab's 95% interval over forks) and its throughput in GB/s "
                 + "(10^9 bytes/s). `vs C partner` is the throughput ratio against the C method of the same run that "
                 + "makes the same syscalls per chunk, as the run's trace of each strategy shows them (below; `jab verify mmap` "
                 + "makes the same trace): mmap+memcpy where a strategy makes none per chunk, write(2) where it makes one "

@@ -44,7 +44,7 @@ final class ProcessSection {
         Optional<LaunchDocument> launch = run.document(LaunchDocument.NAME, LaunchDocument.class);
         String child = launch.map(d -> d.child().path()).orElse("?");
         String childNote = launch.map(d -> d.child().note()).orElse("");
-        page.paragraph("Time to start the child, read its stdout to EOF and reap it (us/op, ± JMH's 99.9% error). `C floor` is "
+        page.paragraph("Time to start the child, read its stdout to EOF and reap it (us/op, ± jab's 95% interval over forks). `C floor` is "
                 + "the launch from C in the same run that makes the same syscalls (mechanism, start or failure, execs, commands, "
                 + "parent size): its time is the mechanism cost, the JVM figure minus it the JVM cost, and `JDK/floor` divides by it "
                 + "only; no floor, no ratio. NuProcess always uses VFORK. Child: `" + child + "`."
