@@ -30,9 +30,8 @@ final class FsVerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Jdk> jdks = options.jdks();
-        Optional<Path> strace = SyscallCount.strace();
+        Optional<Path> strace = SyscallCount.straceOrSayHowToInstall();
         if (strace.isEmpty()) {
-            System.err.println("jab: " + SyscallCount.NO_STRACE);
             return 1;
         }
         Path work = BenchDirs.freshTrialDir(options.dir(), "jab-verify-fs-");

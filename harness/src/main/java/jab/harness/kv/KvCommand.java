@@ -88,30 +88,8 @@ public final class KvCommand implements Runnable {
                 description = "at --maxmemory: noeviction (refuse writes with Redis's OOM error), allkeys-lru, allkeys-random")
         String maxmemoryPolicy;
 
-        @Option(names = "--dir", paramLabel = "DIR",
-                description = "directory of the snapshot and the AOF (created if missing); persistence is off unless"
-                    + " --dir, --appendonly yes or --save is given (then the current directory, as Redis)")
-        Path dir;
-
-        @Option(names = "--appendonly", paramLabel = "yes|no", defaultValue = "no",
-                description = "yes: log every write to the append-only file and replay it on start; default no")
-        String appendonly;
-
-        @Option(names = "--appendfsync", paramLabel = "always|everysec|no", defaultValue = "everysec",
-                description = "when the AOF is forced to disk: before each reply, every second (default), or by the kernel")
-        String appendfsync;
-
-        @Option(names = "--save", paramLabel = "\"SECONDS CHANGES\"",
-                description = "a snapshot after SECONDS once CHANGES keys changed; repeatable; \"\" for none;"
-                    + " default with persistence: Redis's 3600 1, 300 100, 60 10000")
-        java.util.List<String> save;
-
-        @Option(names = "--dbfilename", paramLabel = "NAME", defaultValue = "dump.rdb", description = "snapshot file in --dir; default dump.rdb")
-        String dbfilename;
-
-        @Option(names = "--appendfilename", paramLabel = "NAME", defaultValue = "appendonly.aof",
-                description = "append-only file in --dir; default appendonly.aof")
-        String appendfilename;
+        @picocli.CommandLine.Mixin
+        ServePersistence persistence = new ServePersistence();
 
         @Override
         public Integer call() throws Exception {
@@ -196,7 +174,7 @@ public final class KvCommand implements Runnable {
             if (c.eviction == null) {
                 throw new UsageException("--maxmemory-policy must be noeviction, allkeys-lru or allkeys-random, got " + maxmemoryPolicy);
             }
-            c.persistence = ServePersistence.config(dir, appendonly, appendfsync, save, dbfilename, appendfilename);
+            c.persistence = persistence.config();
             return c;
         }
     }

@@ -42,9 +42,8 @@ final class KvVerifyCommand implements Callable<Integer> {
         if (redis != null) {
             KvRunOptions.checkRedis(redis);
         }
-        Optional<Path> strace = SyscallCount.strace();
+        Optional<Path> strace = SyscallCount.straceOrSayHowToInstall();
         if (strace.isEmpty()) {
-            System.err.println("jab: " + SyscallCount.NO_STRACE);
             return 1;
         }
         Optional<Path> redisServer = KvEndToEnd.findRedis(redis);

@@ -7,14 +7,39 @@ import java.util.List;
 import jab.harness.UsageException;
 import jab.kv.persist.Fsync;
 import jab.kv.persist.PersistenceConfig;
+import picocli.CommandLine.Option;
 
-/** {@code jab kv serve}'s persistence options, checked, as the server's configuration (null: persistence off). */
+/**
+ * {@code jab kv serve}'s persistence options, Redis's names (a picocli mixin), and their check into the
+ * server's configuration (null: persistence off).
+ */
 final class ServePersistence {
-    private ServePersistence() {
-    }
+    @Option(names = "--dir", paramLabel = "DIR",
+            description = "directory of the snapshot and the AOF (created if missing); persistence is off unless"
+                + " --dir, --appendonly yes or --save is given (then the current directory, as Redis)")
+    Path dir;
 
-    static PersistenceConfig config(Path dir, String appendonly, String appendfsync, List<String> save,
-            String dbfilename, String appendfilename) {
+    @Option(names = "--appendonly", paramLabel = "yes|no", defaultValue = "no",
+            description = "yes: log every write to the append-only file and replay it on start; default no")
+    String appendonly;
+
+    @Option(names = "--appendfsync", paramLabel = "always|everysec|no", defaultValue = "everysec",
+            description = "when the AOF is forced to disk: before each reply, every second (default), or by the kernel")
+    String appendfsync;
+
+    @Option(names = "--save", paramLabel = "\"SECONDS CHANGES\"",
+            description = "a snapshot after SECONDS once CHANGES keys changed; repeatable; \"\" for none;"
+                + " default with persistence: Redis's 3600 1, 300 100, 60 10000")
+    List<String> save;
+
+    @Option(names = "--dbfilename", paramLabel = "NAME", defaultValue = "dump.rdb", description = "snapshot file in --dir; default dump.rdb")
+    String dbfilename;
+
+    @Option(names = "--appendfilename", paramLabel = "NAME", defaultValue = "appendonly.aof",
+            description = "append-only file in --dir; default appendonly.aof")
+    String appendfilename;
+
+    PersistenceConfig config() {
         if (!appendonly.equals("yes") && !appendonly.equals("no")) {
             throw new UsageException("--appendonly must be yes or no, got " + appendonly);
         }

@@ -37,9 +37,8 @@ final class MmapVerifyCommand implements Callable<Integer> {
             throw new UsageException("--chunk-size " + chunkSize + ": 1 to 1048576 bytes");
         }
         List<Jdk> jdks = options.jdks();
-        Optional<Path> strace = SyscallCount.strace();
+        Optional<Path> strace = SyscallCount.straceOrSayHowToInstall();
         if (strace.isEmpty()) {
-            System.err.println("jab: " + SyscallCount.NO_STRACE);
             return 1;
         }
         // A bad --dir is refused (exit 2) before any JVM starts; the probe's files go to a fresh folder in it.

@@ -59,6 +59,15 @@ public final class SyscallCount {
         return Subprocess.onPath("strace");
     }
 
+    /** strace for a verify command, which has nothing to show without it: when missing, says how to install it on stderr. */
+    public static Optional<Path> straceOrSayHowToInstall() {
+        Optional<Path> strace = strace();
+        if (strace.isEmpty()) {
+            System.err.println("jab: " + NO_STRACE);
+        }
+        return strace;
+    }
+
     /** Runs {@code command} under {@code strace -f -c}; its count per syscall, and the command's own result. */
     public record Counted(Map<String, Calls> calls, Result result) {
     }

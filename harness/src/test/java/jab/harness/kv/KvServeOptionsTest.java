@@ -83,10 +83,17 @@ class KvServeOptionsTest {
         refused("--dbfilename must be a plain file name", "kv", "serve", "--port", "0", "--dir", tmp.toString(), "--dbfilename", "../x");
         Path file = Files.writeString(tmp.resolve("file"), "x");
         refused("is not a directory jab can write to", "kv", "serve", "--port", "0", "--dir", file.resolve("sub").toString());
-        assertThat(ServePersistence.config(null, "no", "everysec", null, "dump.rdb", "appendonly.aof")).isNull();
-        assertThat(ServePersistence.config(null, "no", "everysec", java.util.List.of("900 1 300 10", "60 10000"), "dump.rdb",
-                "appendonly.aof").save).extracting(Object::toString).containsExactly("900 1", "300 10", "60 10000");
-        assertThat(ServePersistence.config(tmp, "yes", "always", java.util.List.of(""), "dump.rdb", "appendonly.aof").save).isEmpty();
+        assertThat(persistence()).isNull();
+        assertThat(persistence("--save", "900 1 300 10", "--save", "60 10000").save).extracting(Object::toString)
+                .containsExactly("900 1", "300 10", "60 10000");
+        assertThat(persistence("--dir", tmp.toString(), "--appendonly", "yes", "--save", "").save).isEmpty();
+    }
+
+    /** The persistence options alone, parsed by picocli as serve parses them, and checked. */
+    private static jab.kv.persist.PersistenceConfig persistence(String... args) {
+        ServePersistence options = new ServePersistence();
+        new picocli.CommandLine(options).parseArgs(args);
+        return options.config();
     }
 
     @Test
