@@ -145,18 +145,27 @@ public final class FsFamily implements Family {
 
     /**
      * The C floor whose traced syscall is the one the check makes on that JDK in that scenario
-     * ({@link FsPairing}), when the run measured it with the same number of files; else none.
+     * ({@link FsPairing}), when the run measured it with the same number of files; else none. An FFM
+     * downcall's floor is C's call of the same libc function.
      */
     @Override
     public Optional<String> nativePartner(RunResults run, String jdkId, BenchResult r) {
+        if (r.benchmark().startsWith(FFM_BENCHMARK) && r.param("call") != null) {
+            // the downcall is to the very libc function fs_baseline calls from C, so it makes its syscall
+            return measuredForSameFiles(run, r, FsNativeBaseline.name(r.param("call"), r.method()));
+        }
         if (!r.benchmark().startsWith(FsSection.BENCH) || r.param("api") == null) {
             return Optional.empty();
         }
         return run.document(FsSyscallsDocument.NAME, FsSyscallsDocument.class)
                 .flatMap(doc -> FsPairing.partner(doc, jdkId, r.param("api"), r.method()))
-                .map(call -> FsNativeBaseline.name(call, r.method()))
-                .filter(name -> run.baselines().stream().anyMatch(b -> b.benchmark().equals(name)
-                        && java.util.Objects.equals(b.param("files"), r.param("files"))));
+                .flatMap(call -> measuredForSameFiles(run, r, FsNativeBaseline.name(call, r.method())));
+    }
+
+    /** The native baseline of that name, if the run measured it over as many files as {@code r}. */
+    private static Optional<String> measuredForSameFiles(RunResults run, BenchResult r, String name) {
+        return run.baselines().stream().anyMatch(b -> b.benchmark().equals(name)
+                && java.util.Objects.equals(b.param("files"), r.param("files"))) ? Optional.of(name) : Optional.empty();
     }
 
     @Override
