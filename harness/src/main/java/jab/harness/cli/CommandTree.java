@@ -49,6 +49,7 @@ public final class CommandTree {
         cli.addSubcommand(new CompareCommand());
         cli.addSubcommand(new ReportCommand(families));
         cli.addSubcommand(new MergeCommand(families));
+        cli.addSubcommand(new ExportCommand());
         cli.addSubcommand(new CommandLine.HelpCommand());
         return cli;
     }

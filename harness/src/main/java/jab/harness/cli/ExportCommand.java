@@ -1,0 +1,60 @@
+package jab.harness.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import jab.harness.UsageException;
+import jab.harness.compare.Input;
+import jab.harness.export.ExportFormat;
+import jab.harness.export.ExportFormats;
+import jab.harness.export.ExportRow;
+import jab.harness.run.InputChecks;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Writes a run's results for a CI tracker or a spreadsheet, each with the direction of its unit",
+            "(operations per time: bigger is better; time per operation: smaller is better), JMH's error and jab's 95%%",
+            "interval over forks. github-action-benchmark: two files, one for the action's tool customBiggerIsBetter and",
+            "one for customSmallerIsBetter; bencher: Bencher Metric Format JSON; csv and markdown: a row per result."},
+        footer = {"", "Examples:", "  ./jab export results/20261122-194027-vm --format github-action-benchmark",
+            "  ./jab export results/20261122-194027-vm --format csv --out /tmp/export"})
+public final class ExportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "RUN", description = "a run directory written by jab run")
+    Path run;
+
+    @Option(names = "--format", required = true, paramLabel = "FORMAT",
+            description = "github-action-benchmark, bencher, csv or markdown")
+    String format;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "where the files go (default: RUN/export)")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        ExportFormat f = ExportFormats.byName(format);
+        if (!Files.isDirectory(run)) {
+            throw new UsageException(run + " is not a jab run directory");
+        }
+        Input in = Input.load(run);
+        Path dir = InputChecks.outputDir(out != null ? out : run.resolve("export"), out != null ? "--out" : "the export directory");
+        Files.createDirectories(dir);
+        List<String> left = new ArrayList<>();
+        List<ExportRow> rows = ExportRow.of(in, left);
+        var console = spec.commandLine().getOut();
+        for (ExportFormat.Written w : f.write(rows, dir)) {
+            console.println(f.name() + ": " + (w.file() == null ? w.what() : w.file() + " (" + w.what() + ")"));
+        }
+        left.forEach(l -> console.println("left out: " + l));
+        return 0;
+    }
+}
