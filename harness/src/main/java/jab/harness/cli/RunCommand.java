@@ -27,11 +27,14 @@ import jab.harness.family.FamilySet;
 import jab.harness.family.Measurement;
 import jab.harness.family.Profile;
 import jab.harness.family.RunContext;
+import jab.harness.jdk.BenchmarkRelease;
 import jab.harness.jdk.Jdk;
 import jab.harness.jdk.JdkDiscovery;
 import jab.harness.jdk.JdkSelector;
+import jab.harness.page.ConsoleText;
 import jab.harness.report.StatisticsDocument;
 import jab.harness.report.Summary;
+import jab.harness.report.TerminalAnswer;
 import jab.harness.results.NativeResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
@@ -39,13 +42,17 @@ import jab.harness.results.RunStore;
 import jab.harness.run.BenchmarkCatalog;
 import jab.harness.run.InputChecks;
 import jab.harness.run.JmhFamilyRun;
+import jab.harness.run.JmhOverrides;
 import jab.harness.run.JmhPhase;
 import jab.harness.run.Job;
-import jab.harness.run.Precision;
 import jab.harness.run.ParamOverrides;
+import jab.harness.run.Precision;
+import jab.harness.run.Profilers;
 import jab.harness.run.RunGuard;
 import jab.harness.run.RunLock;
 import jab.harness.run.WorkDir;
+import jab.harness.user.UserBenchmarks;
+import jab.harness.user.UserFamily;
 import jab.harness.warnings.Warning;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -57,14 +64,17 @@ import picocli.CommandLine.Spec;
         description = {
             "Runs benchmarks with JMH on one or more JDKs, measures the native baselines in the same run, and",
             "writes a run directory: env.json, jmh-<jdk>.json (JMH's JSON), native.json, summary.md.",
-            "Prints a table per JDK at the end and the run directory on a line 'results: <dir>'."},
+            "Prints at the end, per family, the findings and a compact table per benchmark class (120 columns; JMH's",
+            "full tables with --verbose), then the run directory on a line 'results: <dir>'."},
         footer = {"", "Examples:",
             "  ./jab run                                   every family, default profile (5%% precision), the JDK running jab",
             "  ./jab run fs --precision 2%% --budget 20m    narrower intervals, the whole run capped at 20 minutes",
             "  ./jab run fs --jdk all                      fs on every installed JDK (one per feature version)",
             "  ./jab run 'FileExists.*missing' -p api=FILE_EXISTS,FILES_EXISTS_NOFOLLOW --profile thorough",
             "  ./jab run fs --dir /dev/shm --jdk 17,25     files on tmpfs, JDK 17 and 25",
-            "  ./jab run fs --jvm-args \"-Xmx2g -XX:+UseParallelGC\" --out /tmp/results"})
+            "  ./jab run fs --jvm-args \"-Xmx2g -XX:+UseParallelGC\" --out /tmp/results",
+            "  ./jab run --benchmarks target/benchmarks.jar --jdk all     your own JMH jar on every JDK",
+            "  ./jab run 'FileExists.*missingFile' -p api=FILES_EXISTS_NOFOLLOW --prof gc --prof async   B/op and flame graphs"})
 public final class RunCommand implements Callable<Integer> {
 
     @Spec
@@ -96,8 +106,39 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "-p", paramLabel = "NAME=V1,V2", description = "JMH param values, e.g. -p files=100,1000 (repeatable)")
     List<String> params = new ArrayList<>();
 
-    @Option(names = "--jvm-args", paramLabel = "\"ARGS\"", description = "JVM options for the benchmark forks, e.g. \"-Xmx2g\"")
+    @Option(names = {"--jvm-args", "-jvmArgs"}, paramLabel = "\"ARGS\"", description = "JVM options for the benchmark forks, e.g. \"-Xmx2g\"")
     String jvmArgs = "";
+
+    @Option(names = "--benchmarks", paramLabel = "PATH",
+            description = "your own JMH benchmarks instead of jab's: a JMH uber-jar, a jar of benchmark classes (libraries on "
+                    + "--classpath) or a classes directory, with META-INF/BenchmarkList")
+    Path benchmarks;
+
+    @Option(names = "--classpath", paramLabel = "CP", description = "the libraries --benchmarks needs, separated by the path separator")
+    String classpath;
+
+    @Option(names = "--prof", paramLabel = "NAME[:OPTIONS]",
+            description = "a JMH profiler (repeatable): gc (bytes per op), async (a flame graph per result), perfnorm "
+                    + "(perf counters per op); one that cannot run here is skipped with a note")
+    List<String> prof = new ArrayList<>();
+
+    @Option(names = "-f", paramLabel = "N", description = "JMH's forks: a result's first forks (the profile's otherwise; --precision may add more)")
+    Integer forks;
+
+    @Option(names = "-wi", paramLabel = "N", description = "JMH's warm-up iterations")
+    Integer warmupIterations;
+
+    @Option(names = "-w", paramLabel = "TIME", description = "JMH's warm-up iteration time, e.g. 1s, 200ms")
+    String warmupTime;
+
+    @Option(names = "-i", paramLabel = "N", description = "JMH's measurement iterations")
+    Integer iterations;
+
+    @Option(names = "-r", paramLabel = "TIME", description = "JMH's measurement iteration time, e.g. 1s, 200ms")
+    String measurementTime;
+
+    @Option(names = "-t", paramLabel = "N", description = "JMH's benchmark threads")
+    Integer threads;
 
     @Option(names = "--dir", paramLabel = "DIR", description = "where benchmark files go (default: the temp dir); its filesystem is recorded")
     Path dir;
@@ -105,7 +146,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "where run directories go (default: results/ in the jab checkout)")
     Path out;
 
-    @Option(names = "--verbose", description = "show JMH's own output as well as the progress line")
+    @Option(names = "--verbose", description = "show JMH's own output as well as the progress line, and JMH's full tables at the end")
     boolean verbose;
 
     private final FamilySet families;
@@ -120,8 +161,8 @@ public final class RunCommand implements Callable<Integer> {
      * What preflight decided: the benchmarks per family, the context each family runs with, and the
      * places the run uses. Everything in it was checked before anything was written.
      */
-    private record Plan(Profile profile, Precision precision, Map<String, String[]> userParams, Map<Family, List<BenchmarkListEntry>> selection,
-                        Map<Family, RunContext> contexts,
+    private record Plan(FamilySet families, JmhOverrides overrides, Profilers profilers, Profile profile, Precision precision,
+                        Map<String, String[]> userParams, Map<Family, List<BenchmarkListEntry>> selection, Map<Family, RunContext> contexts,
                         List<Jdk> jdks, List<String> forkArgs, Path benchDir, Path outDir, Path workDir) {
     }
 
@@ -143,13 +184,17 @@ public final class RunCommand implements Callable<Integer> {
                 announce(plan);
                 OutsideJmh outside = new OutsideJmh();
                 ok = measure(plan, store, outside, false);
+                for (String n : plan.profilers().prepare(plan.workDir())) {
+                    note(store, n);
+                }
                 ok &= runJmh(plan, store, startNanos);
+                store.adoptFolder(Profilers.FLAME_GRAPHS, plan.workDir().resolve(Profilers.FLAME_GRAPHS));
                 ok &= measure(plan, store, outside, true);
                 store.status(ok ? "complete" : "failed");
                 RunResults results = RunResults.read(store.dir());
                 store.writeDocument(StatisticsDocument.NAME, StatisticsDocument.of(results));
-                store.writeSummary(Summary.markdown(results, families));
-                printTables(results);
+                store.writeSummary(Summary.markdown(results, plan.families()));
+                printAnswer(results, store.dir(), plan.families());
                 printWarnings(results);
             }
             console.println();
@@ -167,12 +212,22 @@ public final class RunCommand implements Callable<Integer> {
         Profile p = Profile.parse(profile);
         double target = precision == null ? p.precision : Precision.parseTarget(precision);
         Duration cap = budget == null || Precision.noBudget(budget) ? null : Precision.parseBudget(budget);
-        BenchmarkCatalog catalog = BenchmarkCatalog.load(families);
+        JmhOverrides overrides = JmhOverrides.of(forks, warmupIterations, warmupTime, iterations, measurementTime, threads);
+        Profilers profilers = Profilers.parse(prof);
+        UserBenchmarks user = benchmarks == null ? null : UserBenchmarks.open(benchmarks, classpath);
+        FamilySet runFamilies = user == null ? families : new FamilySet(List.of(new UserFamily(user)));
+        BenchmarkCatalog catalog = user == null ? BenchmarkCatalog.load(families) : BenchmarkCatalog.of(user.entries(), runFamilies);
+        if (user != null) {
+            user.requireMatches(selectors);
+        }
         Map<Family, List<BenchmarkListEntry>> selection = catalog.select(selectors);
         Map<String, String[]> userParams = ParamOverrides.parse(params);
         InputChecks.checkParams(selection, userParams);
-        List<Jdk> jdks = JdkSelector.select(jdk, new JdkDiscovery());
-        Precision goal = new Precision(target, p.maxForks,
+        List<Jdk> jdks = user == null ? JdkSelector.select(jdk, new JdkDiscovery())
+                : JdkSelector.select(jdk, new JdkDiscovery(), Math.max(BenchmarkRelease.minimumFeature(), user.feature()),
+                        user.path().getFileName() + " is");
+        int maxForks = overrides.forks() == null ? p.maxForks : Math.max(p.maxForks, overrides.forks());
+        Precision goal = new Precision(target, maxForks,
                 budget == null ? p.budget(selection.size(), jdks.size()) : cap);
         families.all().forEach(Family::checkRunOptions);
         List<String> forkArgs = jvmArgs.isBlank() ? List.of() : Arrays.asList(jvmArgs.trim().split("\\s+"));
@@ -195,7 +250,7 @@ public final class RunCommand implements Callable<Integer> {
             contexts.put(e.getKey(), ctx);
         }
         InputChecks.checkSpace(benchDir, bytes);
-        return new Plan(p, goal, userParams, selection, contexts, jdks, forkArgs, benchDir, outDir, workDir);
+        return new Plan(runFamilies, overrides, profilers, p, goal, userParams, selection, contexts, jdks, forkArgs, benchDir, outDir, workDir);
     }
 
     /** The run directory with env.json: the machine fingerprint and this run's command line, profile and params. */
@@ -214,6 +269,11 @@ public final class RunCommand implements Callable<Integer> {
         ObjectNode given = run.putObject("params");
         plan.userParams().forEach((k, v) -> given.put(k, String.join(",", v)));
         run.put("dir", plan.benchDir().toString());
+        if (benchmarks != null) {
+            run.put("benchmarks", benchmarks.toAbsolutePath().toString());
+        }
+        ArrayNode profs = run.putArray("profilers");
+        plan.profilers().names().forEach(profs::add);
         run.putArray("notes");
         RunStore store = RunStore.create(plan.outDir(), env.path("host").asText(), env);
         Files.createDirectories(plan.workDir());
@@ -221,8 +281,8 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private void announce(Plan plan) {
-        console.println("jab run: " + String.join(", ", plan.selection().keySet().stream().map(Family::name).toList())
-                + " on JDK " + String.join(", ", plan.jdks().stream().map(Jdk::version).toList()) + ", " + plan.profile() + " profile");
+        console.print(ConsoleText.wrap("jab run: ", String.join(", ", plan.selection().keySet().stream().map(Family::name).toList())
+                + " on JDK " + String.join(", ", plan.jdks().stream().map(Jdk::version).toList()) + ", " + plan.profile() + " profile"));
     }
 
     /**
@@ -257,7 +317,7 @@ public final class RunCommand implements Callable<Integer> {
 
     private void note(RunStore store, String note) throws IOException {
         store.note(note);
-        console.println("note: " + note);
+        console.print(ConsoleText.wrap("note: ", note));
     }
 
     /** The JMH part: every result on every JDK, then forks added for the precision goal ({@link JmhPhase}). */
@@ -274,11 +334,25 @@ public final class RunCommand implements Callable<Integer> {
             }
             jobs.put(j, js);
         }
-        JmhPhase.Setup setup = new JmhPhase.Setup(jobs, plan.contexts(), plan.forkArgs(), plan.workDir(), plan.precision(), startNanos);
+        JmhPhase.Setup setup = new JmhPhase.Setup(jobs, plan.contexts(), plan.forkArgs(), plan.workDir(), plan.precision(), startNanos,
+                plan.overrides(), plan.profilers());
         return new JmhPhase(setup, store, n -> note(store, n), console).run();
     }
 
-    /** The console's answer: JMH's table per JDK, the tables measured outside JMH, the notes. */
+    /**
+     * The console's answer: per family the findings and a compact table per benchmark class, 120
+     * columns wide ({@link TerminalAnswer}); JMH's full tables per JDK before it with --verbose only.
+     * Then the notes.
+     */
+    private void printAnswer(RunResults results, Path dir, FamilySet ran) {
+        if (verbose) {
+            printTables(results);
+        }
+        console.print(TerminalAnswer.of(dir, results, ran));
+        results.notes().forEach(n -> console.print(ConsoleText.wrap("note: ", n)));
+    }
+
+    /** JMH's table per JDK and the tables measured outside JMH, in JMH's layout: as wide as their params make them. */
     private void printTables(RunResults results) {
         for (String id : results.jdkIds()) {
             if (!results.jmh(id).isEmpty()) {
@@ -297,7 +371,6 @@ public final class RunCommand implements Callable<Integer> {
             console.println("timings (not native floors):");
             console.print(ResultTable.format(results.timings()));
         }
-        results.notes().forEach(n -> console.println("note: " + n));
     }
 
     /** The warnings, last, where a reader looks first: what not to trust, and what to do. */
@@ -306,7 +379,7 @@ public final class RunCommand implements Callable<Integer> {
         if (!ws.isEmpty()) {
             console.println();
             console.println("warnings (" + ws.size() + "; also in summary.md):");
-            ws.forEach(w -> console.println("- " + w.line()));
+            ws.forEach(w -> console.print(ConsoleText.wrap("- ", w.line())));
         }
     }
 

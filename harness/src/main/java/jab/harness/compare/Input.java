@@ -50,17 +50,22 @@ public record Input(Path path, Optional<RunResults> run, List<Entry> entries) {
             } catch (IOException e) {
                 throw new UsageException(path + ": unreadable run directory: " + e.getMessage());
             }
-            List<Entry> entries = new ArrayList<>();
-            for (String jdk : run.jdkIds()) {
-                run.jmh(jdk).forEach(r -> entries.add(new Entry(jdk, r)));
-            }
-            run.baselines().forEach(r -> entries.add(new Entry(NATIVE, r)));
-            run.timings().forEach(r -> entries.add(new Entry(TIMINGS, r)));
-            return new Input(path, Optional.of(run), entries);
+            return of(path, run);
         }
         List<Entry> entries = new ArrayList<>();
         JmhJson.read(path, path.getFileName().toString()).forEach(r -> entries.add(new Entry("", r)));
         return new Input(path, Optional.empty(), entries);
+    }
+
+    /** A run directory already read back: every JDK's results, then the native baselines and timings. */
+    public static Input of(Path dir, RunResults run) {
+        List<Entry> entries = new ArrayList<>();
+        for (String jdk : run.jdkIds()) {
+            run.jmh(jdk).forEach(r -> entries.add(new Entry(jdk, r)));
+        }
+        run.baselines().forEach(r -> entries.add(new Entry(NATIVE, r)));
+        run.timings().forEach(r -> entries.add(new Entry(TIMINGS, r)));
+        return new Input(dir, Optional.of(run), entries);
     }
 
     private static boolean hasResults(Path dir) {

@@ -30,6 +30,14 @@ public interface Family {
         return "jab.bench." + name() + ".";
     }
 
+    /**
+     * Where the family's benchmarks are when they are not jab's own (META-INF/BenchmarkList on jab's
+     * class path, forks on jab's class path): a user's jar ({@code --benchmarks}).
+     */
+    default Optional<BenchmarkSource> benchmarkSource() {
+        return Optional.empty();
+    }
+
     /** JMH settings and the params a profile runs instead of the benchmarks' defaults. */
     JmhSettings settings(Profile profile);
 

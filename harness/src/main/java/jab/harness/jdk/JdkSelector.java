@@ -23,11 +23,19 @@ public final class JdkSelector {
     }
 
     public static List<Jdk> select(String spec, JdkDiscovery discovery) {
+        return select(spec, discovery, BenchmarkRelease.minimumFeature(), "jab's benchmarks are");
+    }
+
+    /**
+     * The JDKs of {@code spec} that can load class files of release {@code minimum}: {@code all}
+     * leaves older ones out, naming one is refused. {@code what} names the classes in the message
+     * ("jab's benchmarks are", "demo.jar is").
+     */
+    public static List<Jdk> select(String spec, JdkDiscovery discovery, int minimum, String what) {
         if (spec == null || spec.isBlank()) {
-            return List.of(JdkDiscovery.current());
+            return List.of(requireRunnable(JdkDiscovery.current(), minimum, what, List.of(JdkDiscovery.current())));
         }
         List<Jdk> installed = discovery.discover();
-        int minimum = BenchmarkRelease.minimumFeature();
         Map<Path, Jdk> chosen = new LinkedHashMap<>();
         for (String part : spec.split(",")) {
             String s = part.trim();
@@ -46,10 +54,10 @@ public final class JdkSelector {
                 int feature = Integer.parseInt(s);
                 Jdk match = installed.stream().filter(j -> j.feature() == feature).findFirst()
                         .orElseThrow(() -> notFound(s, installed));
-                chosen.put(match.home(), requireRunnable(match, minimum, installed));
+                chosen.put(match.home(), requireRunnable(match, minimum, what, installed));
             } else {
                 Jdk byPath = byPath(s, installed).orElseThrow(() -> notFound(s, installed));
-                chosen.put(byPath.home(), requireRunnable(byPath, minimum, installed));
+                chosen.put(byPath.home(), requireRunnable(byPath, minimum, what, installed));
             }
         }
         if (chosen.isEmpty()) {
@@ -82,12 +90,12 @@ public final class JdkSelector {
     }
 
     /** A JDK that cannot load the benchmark classes would fail every fork: refused before anything runs. */
-    private static Jdk requireRunnable(Jdk jdk, int minimum, List<Jdk> installed) {
+    private static Jdk requireRunnable(Jdk jdk, int minimum, String what, List<Jdk> installed) {
         if (jdk.feature() >= minimum) {
             return jdk;
         }
-        throw new UsageException("JDK " + jdk.version() + " (" + jdk.home() + ") is too old: jab's benchmarks are compiled for Java "
-                + minimum + " and need JDK " + minimum + " or newer; JDKs found that can run them:\n"
+        throw new UsageException("JDK " + jdk.version() + " (" + jdk.home() + ") is too old: " + what + " compiled for Java "
+                + minimum + " (class file version " + (minimum + 44) + "); its classes need JDK " + minimum + " or newer; JDKs found that can load them:\n"
                 + list(installed.stream().filter(j -> j.feature() >= minimum).toList()));
     }
 

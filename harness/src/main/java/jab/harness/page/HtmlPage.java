@@ -58,6 +58,13 @@ public final class HtmlPage implements Page {
     }
 
     @Override
+    public void links(List<Link> links) {
+        body.append("<ul>\n");
+        links.forEach(l -> body.append("<li><a href=\"").append(esc(l.href())).append("\">").append(esc(l.text())).append("</a></li>\n"));
+        body.append("</ul>\n");
+    }
+
+    @Override
     public void chart(ChartSpec chart) {
         int height = Math.max(280, Math.min(520, 200 + 8 * chart.labels().size()));
         body.append("<div class=\"chart\" style=\"height:").append(height).append("px\"><canvas id=\"chart-")

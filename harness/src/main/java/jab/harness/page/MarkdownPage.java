@@ -45,6 +45,12 @@ public final class MarkdownPage implements Page {
     }
 
     @Override
+    public void links(List<Link> links) {
+        links.forEach(l -> sb.append("- [").append(l.text()).append("](").append(l.href().replace(" ", "%20")).append(")\n"));
+        sb.append('\n');
+    }
+
+    @Override
     public void chart(ChartSpec chart) {
         charts++;
     }

@@ -29,6 +29,13 @@ public interface Page {
 
     void bullets(List<String> items);
 
+    /** A link to a file beside the page (a flame graph): its text and where it points, relative to the page. */
+    record Link(String text, String href) {
+    }
+
+    /** Links, one bullet each. */
+    void links(List<Link> links);
+
     /** A chart; Markdown pages have none and point to report.html. */
     void chart(ChartSpec chart);
 

@@ -24,6 +24,7 @@ import jab.harness.family.Profile;
 import jab.harness.family.RunContext;
 import jab.harness.family.Subcommand;
 import jab.harness.jdk.Jdk;
+import jab.harness.page.ConsoleText;
 import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.NativeResult;
@@ -193,7 +194,8 @@ public final class ProcessFamily implements Family {
                 for (String mechanism : LaunchTrace.mechanisms()) {
                     try {
                         LaunchTrace.Trace t = LaunchTrace.trace(strace.get(), jdk, mechanism, c.path(), ctx.workDir());
-                        ctx.log().println("JDK " + jdk.id() + " " + t.line());
+                        // a launch's chain of execs names whole paths: wrapped, so the console stays 120 columns wide
+                        ctx.log().print(ConsoleText.wrap("JDK " + jdk.id() + " ", t.line()));
                         list.add(LaunchDocument.Traced.of(t));
                     } catch (Exception e) {
                         notes.add("strace of JDK " + jdk.id() + " " + mechanism + " failed: " + e.getMessage());

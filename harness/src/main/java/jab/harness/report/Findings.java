@@ -29,20 +29,27 @@ final class Findings {
     static List<String> of(RunData run) {
         List<String> out = new ArrayList<>();
         for (RunData.Group g : run.groups) {
-            Set<String> varying = Labels.varying(g.results());
-            for (String jdk : g.jdks()) {
-                for (String m : g.methods()) {
-                    List<BenchResult> rs = g.entries().stream().filter(e -> e.jdk().equals(jdk))
-                            .map(Input.Entry::result).filter(r -> r.method().equals(m)).toList();
-                    if (rs.size() >= 2 && !varying.isEmpty()) {
-                        out.add(spread(g, jdk, m, rs, varying));
-                    }
+            out.addAll(of(run, g));
+        }
+        return out;
+    }
+
+    /** The findings of one benchmark class in one mode: the terminal answer prints them per family. */
+    static List<String> of(RunData run, RunData.Group g) {
+        List<String> out = new ArrayList<>();
+        Set<String> varying = Labels.varying(g.results());
+        for (String jdk : g.jdks()) {
+            for (String m : g.methods()) {
+                List<BenchResult> rs = g.entries().stream().filter(e -> e.jdk().equals(jdk))
+                        .map(Input.Entry::result).filter(r -> r.method().equals(m)).toList();
+                if (rs.size() >= 2 && !varying.isEmpty()) {
+                    out.add(spread(g, jdk, m, rs, varying));
                 }
-                jvmTax(run, g, jdk, varying).ifPresent(out::add);
             }
-            if (g.jdks().size() > 1) {
-                out.addAll(jdkChanges(g));
-            }
+            jvmTax(run, g, jdk, varying).ifPresent(out::add);
+        }
+        if (g.jdks().size() > 1) {
+            out.addAll(jdkChanges(g));
         }
         return out;
     }

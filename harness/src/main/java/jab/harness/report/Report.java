@@ -57,6 +57,9 @@ public final class Report {
                     Charts.of(g, run).forEach(page::chart);
                 }
                 results(page, in, l);
+                if (in.run().isPresent()) {
+                    FlameGraphs.section(page, in.path(), out, l);
+                }
                 familySections(page, in, families, l);
                 notes(page, in, l);
                 fingerprint(page, in, l);

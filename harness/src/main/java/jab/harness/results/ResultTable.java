@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.IntPredicate;
 
 import jab.harness.stats.ForkInterval;
 
@@ -48,7 +49,14 @@ public final class ResultTable {
             row.addAll(List.of(fi.forks() > 0 ? Integer.toString(fi.forks()) : "", intervalCell(fi)));
             rows.add(row.toArray(new String[0]));
         }
-        int cols = header.size();
+        StringBuilder sb = new StringBuilder(align(rows, c -> c == 0 || c == unitsColumn));
+        sb.append(LEGEND).append(oneFork ? ONE_FORK : "").append('\n');
+        return sb.toString();
+    }
+
+    /** Columns two spaces apart, each as wide as its widest cell: text left-aligned, figures right-aligned. */
+    static String align(List<String[]> rows, IntPredicate leftAligned) {
+        int cols = rows.get(0).length;
         int[] width = new int[cols];
         for (String[] row : rows) {
             for (int c = 0; c < cols; c++) {
@@ -62,12 +70,10 @@ public final class ResultTable {
                 if (c > 0) {
                     line.append("  ");
                 }
-                boolean left = c == 0 || c == unitsColumn;
-                line.append(left ? pad(row[c], width[c], false) : pad(row[c], width[c], true));
+                line.append(pad(row[c], width[c], !leftAligned.test(c)));
             }
             sb.append(line.toString().stripTrailing()).append('\n');
         }
-        sb.append(LEGEND).append(oneFork ? ONE_FORK : "").append('\n');
         return sb.toString();
     }
 

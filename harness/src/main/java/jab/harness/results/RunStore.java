@@ -123,6 +123,28 @@ public final class RunStore {
         }
     }
 
+    /**
+     * A folder of files a tool wrote in the work dir while JMH ran (async-profiler's flame graphs),
+     * copied in aside and moved into place whole; nothing when the tool wrote nothing.
+     */
+    public void adoptFolder(String name, Path folder) throws IOException {
+        if (!Files.isDirectory(folder)) {
+            return;
+        }
+        Path tmp = dir.resolve("." + name + ".tmp");
+        try (var files = Files.walk(folder)) {
+            for (Path f : files.toList()) {
+                Path to = tmp.resolve(folder.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+        Files.move(tmp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+    }
+
     public void writeBaselines(List<NativeResult> results) throws IOException {
         writeResults(NATIVE, results);
     }

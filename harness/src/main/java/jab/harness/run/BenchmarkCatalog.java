@@ -37,6 +37,11 @@ public final class BenchmarkCatalog {
         return new BenchmarkCatalog(new ArrayList<>(BenchmarkList.defaultList().getAll(quiet, List.of())), families);
     }
 
+    /** The benchmarks of another list (a user's jar), with the families they belong to. */
+    public static BenchmarkCatalog of(List<BenchmarkListEntry> entries, FamilySet families) {
+        return new BenchmarkCatalog(new ArrayList<>(entries), families);
+    }
+
     public List<BenchmarkListEntry> entries() {
         return entries;
     }

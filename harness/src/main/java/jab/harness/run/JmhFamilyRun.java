@@ -43,10 +43,11 @@ public final class JmhFamilyRun {
      * Measures one job with {@code forks} forks; empty when JMH produced no result (the benchmark
      * failed: the log says why).
      */
-    public static Optional<RunResult> measure(Job job, int forks, Jdk jdk, List<String> userJvmArgs, RunContext ctx,
+    public static Optional<RunResult> measure(Job job, int forks, Jdk jdk, JmhPhase.Setup setup, RunContext ctx,
                                               Output out) throws RunnerException {
         Family family = job.family();
-        JmhSettings settings = family.settings(ctx.profile());
+        List<String> userJvmArgs = setup.forkArgs();
+        JmhSettings settings = setup.overrides().apply(family.settings(ctx.profile()));
         List<String> jvmArgs = HeapPin.args(userJvmArgs, family.forkHeap(job.benchmark(), job.params()));
         ChainedOptionsBuilder opts = new OptionsBuilder()
                 .forks(forks)
@@ -61,18 +62,24 @@ public final class JmhFamilyRun {
                 .include("^" + Pattern.quote(job.benchmark()) + "$")
                 .mode(job.entry().getMode());
         job.params().forEach(opts::param);
+        if (setup.overrides().threads() != null) {
+            opts.threads(setup.overrides().threads());
+        }
         opts.addProfiler(HostWatch.class); // forks end themselves when jab is killed: see HostWatch
         family.customize(opts, jdk, ctx);
         // JMH's jvmArgsAppend replaces rather than adds: keep the family's and add the work dir.
         Options custom = opts.build();
         List<String> append = new ArrayList<>(custom.getJvmArgsAppend().orElse(List.of()));
         append.add("-Djab.dir=" + ctx.workDir());
-        Options options = new OptionsBuilder().parent(custom).jvmArgsAppend(append.toArray(new String[0])).build();
+        ChainedOptionsBuilder last = new OptionsBuilder().parent(custom).jvmArgsAppend(append.toArray(new String[0]));
+        setup.profilers().addTo(last, custom, jdk);
+        Options options = last.build();
 
         OutputFormat logFormat = OutputFormatFactory.createFormatInstance(out.log(), VerboseMode.NORMAL);
         OutputFormat console = ctx.verbose() ? OutputFormatFactory.createFormatInstance(ctx.log(), VerboseMode.NORMAL) : null;
         ProgressFormat format = new ProgressFormat(logFormat, console, out.progress(), out.label());
-        for (RunResult r : new Runner(options, format).run()) {
+        var source = family.benchmarkSource();
+        for (RunResult r : source.isPresent() ? SourceRunner.run(options, format, source.get()) : new Runner(options, format).run()) {
             if (!r.getBenchmarkResults().isEmpty()) {
                 return Optional.of(r);
             }

@@ -32,7 +32,8 @@ import jab.harness.results.RunStore;
 public final class JmhPhase {
     /** What the phase needs from the run: its jobs per JDK, contexts, fork options, where to write. */
     public record Setup(Map<Jdk, List<Job>> jobs, Map<jab.harness.family.Family, RunContext> contexts,
-                        List<String> forkArgs, Path workDir, Precision precision, long startNanos) {
+                        List<String> forkArgs, Path workDir, Precision precision, long startNanos,
+                        JmhOverrides overrides, Profilers profilers) {
     }
 
     /** Where notes go: the store and the console, as the run command says them. */
@@ -104,7 +105,7 @@ public final class JmhPhase {
             if (RunGuard.stopping()) {
                 return false;
             }
-            int forks = job.family().settings(setup.contexts().get(job.family()).profile()).forks();
+            int forks = setup.overrides().apply(job.family().settings(setup.contexts().get(job.family()).profile())).forks();
             long t0 = System.nanoTime();
             Optional<RunResult> r = measure(jdk, job, forks, progress);
             double perFork = (System.nanoTime() - t0) / 1e9 / forks;
@@ -123,7 +124,7 @@ public final class JmhPhase {
     Optional<RunResult> measure(Jdk jdk, Job job, int forks, Progress progress) throws IOException {
         JmhFamilyRun.Output out = new JmhFamilyRun.Output(progress, log(jdk), "JDK " + jdk.id());
         try {
-            return JmhFamilyRun.measure(job, forks, jdk, setup.forkArgs(), setup.contexts().get(job.family()), out);
+            return JmhFamilyRun.measure(job, forks, jdk, setup, setup.contexts().get(job.family()), out);
         } catch (Exception ex) {
             notes.note("JDK " + jdk.id() + " " + job.label() + " failed: " + ex.getMessage());
             return Optional.empty();

@@ -20,7 +20,26 @@ public final class Progress {
     public Progress(PrintStream out, int total) {
         this.out = out;
         this.total = Math.max(total, 1);
-        this.terminal = System.console() != null;
+        this.terminal = stdoutIsTerminal();
+    }
+
+    /**
+     * Whether the console is a terminal, so a line can be redrawn with a carriage return. From JDK 22,
+     * System.console() is not null when output is redirected too (a pipe, a CI log); Console.isTerminal()
+     * (JDK 22+, so called by reflection: jab runs on 17) tells. Elsewhere a console means a terminal.
+     */
+    static boolean stdoutIsTerminal() {
+        java.io.Console c = System.console();
+        if (c == null) {
+            return false;
+        }
+        try {
+            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(c);
+        } catch (NoSuchMethodException e) {
+            return true;
+        } catch (ReflectiveOperationException e) {
+            return false;
+        }
     }
 
     public synchronized void started(String what) {

@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import jab.harness.ConsoleWidth;
 import jab.harness.JabRunner;
 import jab.harness.jdk.Jdk;
 import jab.harness.jdk.JdkDiscovery;
@@ -37,6 +38,7 @@ class JgitRunEndToEndTest {
         List<Jdk> jdks = JdkSelector.select("all", new JdkDiscovery());
         JabRunner r = JabRunner.run("run", "jgit", "--profile", "smoke", "--jdk", "all", "--dir", dir.toString(), "--out", out.toString());
         assertThat(r.exitCode).as(r.out + r.err).isZero();
+        ConsoleWidth.assertFits(r.out);
         RunResults run = RunResults.read(r.resultsDir());
         List<Jdk> able = jdks.stream().filter(j -> j.feature() >= JgitFamily.MIN_JDK).toList();
         assertThat(run.jdkIds()).containsExactlyInAnyOrderElementsOf(able.stream().map(Jdk::id).toList());

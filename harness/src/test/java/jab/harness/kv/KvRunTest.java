@@ -12,7 +12,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import jab.harness.ConsoleWidth;
 import jab.harness.Jab;
+import jab.harness.JabRunner;
 import jab.harness.results.BenchResult;
 import jab.harness.results.RunResults;
 
@@ -32,8 +34,9 @@ class KvRunTest {
         java.util.Optional<Path> redis = KvEndToEnd.findRedis(null);
         List<String> args = new java.util.ArrayList<>(List.of("run", "kv", "--profile", "smoke", "--out", out.toString()));
         redis.ifPresent(r -> args.addAll(List.of("--redis", r.toString())));
-        int rc = Jab.execute(args.toArray(String[]::new));
-        assertThat(rc).isZero();
+        JabRunner jab = JabRunner.run(args.toArray(String[]::new));
+        assertThat(jab.exitCode).as(jab.out + jab.err).isZero();
+        ConsoleWidth.assertFits(jab.out);
         Path run;
         try (Stream<Path> dirs = Files.list(out)) {
             run = dirs.filter(Files::isDirectory).findFirst().orElseThrow();

@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import jab.bench.mmap.WriteStrategy;
+import jab.harness.ConsoleWidth;
 import jab.harness.Jab;
+import jab.harness.JabRunner;
 import jab.harness.jdk.Jdk;
 import jab.harness.jdk.JdkDiscovery;
 import jab.harness.jdk.JdkSelector;
@@ -39,8 +41,9 @@ class MmapRunEndToEndTest {
     void smokeRunMeasuresEveryStrategyAndChunkSizeAndLeavesNoFile() throws IOException {
         Path data = Files.createDirectories(tmp.resolve("data"));
         Path out = Files.createDirectories(tmp.resolve("out"));
-        int rc = Jab.execute("run", "mmap", "--profile", "smoke", "--dir", data.toString(), "--out", out.toString());
-        assertThat(rc).isZero();
+        JabRunner jab = JabRunner.run("run", "mmap", "--profile", "smoke", "--dir", data.toString(), "--out", out.toString());
+        assertThat(jab.exitCode).as(jab.out + jab.err).isZero();
+        ConsoleWidth.assertFits(jab.out);
 
         Path runDir = onlyRunIn(out);
         RunResults run = RunResults.read(runDir);

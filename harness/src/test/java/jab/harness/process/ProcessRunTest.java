@@ -15,7 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 
+import jab.harness.ConsoleWidth;
 import jab.harness.Jab;
+import jab.harness.JabRunner;
 import jab.harness.results.BenchResult;
 import jab.harness.results.RunResults;
 import jab.harness.trace.SyscallCount;
@@ -39,8 +41,9 @@ class ProcessRunTest {
         assumeTrue(SyscallCount.strace().isPresent(), "strace not installed");
         // On a machine shared with other JMH users /tmp/jmh.lock is often held; the run still works.
         System.setProperty("jmh.ignoreLock", "true");
-        int rc = Jab.execute("run", "process", "--profile", "smoke", "--jdk", "all", "--out", out.toString());
-        assertThat(rc).isZero();
+        JabRunner jab = JabRunner.run("run", "process", "--profile", "smoke", "--jdk", "all", "--out", out.toString());
+        assertThat(jab.exitCode).as(jab.out + jab.err).isZero();
+        ConsoleWidth.assertFits(jab.out);
         Path dir;
         try (Stream<Path> s = Files.list(out)) {
             dir = s.filter(Files::isDirectory).findFirst().orElseThrow();

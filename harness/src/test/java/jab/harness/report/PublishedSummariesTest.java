@@ -24,12 +24,7 @@ class PublishedSummariesTest {
 
     @Test
     void everyPublishedRunRebuildsItsSummary() throws IOException {
-        List<Path> runs;
-        try (Stream<Path> dirs = Files.list(JabHome.get().resolve("results"))) {
-            runs = dirs.filter(d -> Files.isRegularFile(d.resolve("env.json"))).sorted().toList();
-        }
-        assertThat(runs).isNotEmpty();
-        for (Path run : runs) {
+        for (Path run : publishedRuns()) {
             Path copy = Files.createDirectories(tmp.resolve(run.getFileName().toString()));
             try (Stream<Path> files = Files.list(run)) {
                 for (Path f : files.toList()) {
@@ -43,6 +38,16 @@ class PublishedSummariesTest {
             assertThat(Files.readString(copy.resolve("summary.md"))).as(run.toString())
                     .isEqualTo(Files.readString(run.resolve("summary.md")));
         }
+    }
+
+    /** The run directories in results/, oldest first; there is at least one. */
+    static List<Path> publishedRuns() throws IOException {
+        List<Path> runs;
+        try (Stream<Path> dirs = Files.list(JabHome.get().resolve("results"))) {
+            runs = dirs.filter(d -> Files.isRegularFile(d.resolve("env.json"))).sorted().toList();
+        }
+        assertThat(runs).isNotEmpty();
+        return runs;
     }
 
     @Test

@@ -1,0 +1,77 @@
+package jab.harness.user;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.openjdk.jmh.runner.Runner;
+
+import jab.fork.HostWatch;
+import jab.harness.family.BenchmarkSource;
+import jab.harness.family.Family;
+import jab.harness.family.JmhSettings;
+import jab.harness.family.Profile;
+
+/**
+ * A user's JMH benchmarks ({@code jab run --benchmarks PATH}) as a family: the harness runs them
+ * like jab's own (every JDK, fingerprint, statistics, the run directory), with no native floor and
+ * no section of its own. It knows nothing of what the benchmarks measure, so its profiles are
+ * generic: JMH-like iteration times, and the same fork counts and precision goal as jab's families.
+ */
+public final class UserFamily implements Family {
+    /** The selector and the family name in env.json: no family of jab's has it. */
+    public static final String NAME = "user";
+
+    private final UserBenchmarks benchmarks;
+
+    public UserFamily(UserBenchmarks benchmarks) {
+        this.benchmarks = benchmarks;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "JMH benchmarks of " + benchmarks.path() + (benchmarks.hasJmh() ? "" : " (JMH runtime: jab's)");
+    }
+
+    /** Every benchmark of the user's list belongs here, whatever its package. */
+    @Override
+    public String benchmarkPackage() {
+        return "";
+    }
+
+    @Override
+    public Optional<BenchmarkSource> benchmarkSource() {
+        List<String> cp = new ArrayList<>();
+        // JMH's runtime first: the forks talk to jab's JMH, so an uber-jar's own copy must not win;
+        // then the fork-side helper every jab fork runs (HostWatch), then the user's classes.
+        for (Class<?> c : List.of(Runner.class, joptsimple.OptionParser.class, org.apache.commons.math3.util.FastMath.class,
+                HostWatch.class)) {
+            cp.add(location(c));
+        }
+        cp.addAll(benchmarks.ownClasspath());
+        return Optional.of(new BenchmarkSource(benchmarks.benchmarkList(), cp.stream().distinct().toList()));
+    }
+
+    @Override
+    public JmhSettings settings(Profile profile) {
+        return switch (profile) {
+            case SMOKE -> JmhSettings.of(1, 1, "100ms", 2, "100ms");
+            case DEFAULT -> JmhSettings.of(3, 3, "1s", 5, "1s");
+            case THOROUGH -> JmhSettings.of(5, 5, "1s", 10, "1s");
+        };
+    }
+
+    private static String location(Class<?> c) {
+        try {
+            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException("cannot locate " + c.getName() + " on jab's class path", e);
+        }
+    }
+}

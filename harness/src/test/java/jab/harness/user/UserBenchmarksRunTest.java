@@ -1,0 +1,128 @@
+package jab.harness.user;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import jab.harness.JabRunner;
+import jab.harness.jdk.Jdk;
+import jab.harness.jdk.JdkDiscovery;
+import jab.harness.jdk.JdkSelector;
+import jab.harness.results.BenchResult;
+import jab.harness.results.RunResults;
+
+/** {@code jab run --benchmarks JAR}: a user's JMH jar built here, run on two JDKs, compared and reported; its bad input. */
+class UserBenchmarksRunTest {
+    @TempDir
+    static Path work;
+
+    static Path jar;
+
+    @BeforeAll
+    static void buildJar() throws Exception {
+        jar = DemoJar.build(work, true);
+    }
+
+    /** The two oldest JDKs found, one per feature version (CI adds 11 to 17 and 25). */
+    private static List<Jdk> twoJdks() {
+        List<Jdk> all = JdkSelector.select("all", new JdkDiscovery());
+        assertThat(all).as("the end-to-end tests need two JDKs").hasSizeGreaterThanOrEqualTo(2);
+        return all.stream().sorted(java.util.Comparator.comparingInt(Jdk::feature)).limit(2).toList();
+    }
+
+    @Test
+    void listsTheJarsBenchmarks() {
+        JabRunner r = JabRunner.run("list", "--benchmarks", jar.toString());
+        assertThat(r.exitCode).as(r.out + r.err).isZero();
+        assertThat(r.out).contains("user: JMH benchmarks of", "demo.ConcatBenchmark.join", "parts=2,16");
+    }
+
+    @Test
+    void runsOnTwoJdksWithJmhOptionsAndTheGcProfilerThenComparesAndReports(@TempDir Path out, @TempDir Path dir) throws Exception {
+        List<Jdk> jdks = twoJdks();
+        String spec = jdks.get(0).id() + "," + jdks.get(1).id();
+        JabRunner r = JabRunner.run("run", "--benchmarks", jar.toString(), "--profile", "smoke", "--jdk", spec, "-i", "3",
+                "-p", "parts=2,16", "--prof", "gc", "--dir", dir.toString(), "--out", out.toString());
+        assertThat(r.exitCode).as(r.out + r.err).isZero();
+        Path run = r.resultsDir();
+        RunResults results = RunResults.read(run);
+        assertThat(results.jdkIds()).containsExactlyInAnyOrderElementsOf(jdks.stream().map(Jdk::id).toList());
+        for (String id : results.jdkIds()) {
+            List<BenchResult> rs = results.jmh(id);
+            assertThat(rs).extracting(BenchResult::benchmark).containsOnly("demo.ConcatBenchmark.join").hasSize(2);
+            assertThat(rs).allSatisfy(b -> {
+                assertThat(b.score()).isFinite().isPositive();
+                assertThat(b.samples()).isEqualTo(3); // -i 3 over the smoke profile's 2, one fork
+                assertThat(b.secondary("gc.alloc.rate.norm")).isPresent();
+            });
+        }
+        JsonNode env = new ObjectMapper().readTree(run.resolve("env.json").toFile());
+        assertThat(env.path("run").path("families").get(0).asText()).isEqualTo(UserFamily.NAME);
+        assertThat(env.path("run").path("profilers").get(0).asText()).isEqualTo("gc");
+        assertThat(env.path("host").asText()).isNotEmpty();
+        assertThat(Files.readString(run.resolve("summary.md"))).contains("B/op", "ConcatBenchmark.join");
+
+        JabRunner cmp = JabRunner.run("compare", run.toString(), "--by", "jdk");
+        assertThat(cmp.exitCode).as(cmp.out + cmp.err).isZero();
+        assertThat(cmp.out).contains("ConcatBenchmark.join");
+        Path report = out.resolve("report");
+        JabRunner rep = JabRunner.run("report", run.toString(), "--out", report.toString());
+        assertThat(rep.exitCode).as(rep.out + rep.err).isZero();
+        assertThat(Files.readString(report.resolve("report.html"))).contains("ConcatBenchmark", "B/op");
+    }
+
+    @Test
+    void aPathThatIsNoJarNorDirectoryIsRefused(@TempDir Path tmp) throws Exception {
+        Path text = Files.writeString(tmp.resolve("hostname"), "not a jar\n");
+        JabRunner r = JabRunner.run("run", "--benchmarks", text.toString(), "--profile", "smoke");
+        assertThat(r.exitCode).isEqualTo(2);
+        assertThat(r.err).contains("neither a jar nor a directory");
+        assertThat(JabRunner.run("list", "--benchmarks", tmp.resolve("none.jar").toString()).err).contains("no such file");
+    }
+
+    @Test
+    void aJarWithoutBenchmarkListIsRefused(@TempDir Path tmp) throws Exception {
+        Path nolist = DemoJar.build(tmp, false);
+        JabRunner r = JabRunner.run("run", "--benchmarks", nolist.toString(), "--profile", "smoke");
+        assertThat(r.exitCode).isEqualTo(2);
+        assertThat(r.err).contains("META-INF/BenchmarkList", "annotation processor");
+    }
+
+    @Test
+    void aRegexMatchingNoneOfItsBenchmarksIsRefusedWithTheirNames() {
+        JabRunner r = JabRunner.run("run", "NoSuch.*", "--benchmarks", jar.toString(), "--profile", "smoke");
+        assertThat(r.exitCode).isEqualTo(2);
+        assertThat(r.err).contains("NoSuch.*", "demo.ConcatBenchmark.join");
+    }
+
+    @Test
+    void aJdkOlderThanTheJarsClassFilesIsRefused(@TempDir Path tmp) throws Exception {
+        List<Jdk> jdks = twoJdks();
+        Path newer = DemoJar.withClassOf(jar, jdks.get(1).feature(), tmp.resolve("newer.jar"));
+        JabRunner r = JabRunner.run("run", "--benchmarks", newer.toString(), "--jdk", jdks.get(0).id(), "--profile", "smoke");
+        assertThat(r.exitCode).isEqualTo(2);
+        assertThat(r.err).contains("too old", "newer.jar is compiled for Java " + jdks.get(1).feature());
+    }
+
+    @Test
+    void anUnknownProfilerIsRefusedWithTheKnownOnes() {
+        JabRunner r = JabRunner.run("run", "fs", "--prof", "nosuchprof", "--profile", "smoke");
+        assertThat(r.exitCode).isEqualTo(2);
+        assertThat(r.err).contains("unknown profiler 'nosuchprof'", "gc", "async", "perfnorm");
+    }
+
+    @Test
+    void badJmhOptionValuesAreRefused() {
+        assertThat(JabRunner.run("run", "fs", "-f", "0", "--profile", "smoke").exitCode).isEqualTo(2);
+        assertThat(JabRunner.run("run", "fs", "-r", "soon", "--profile", "smoke").exitCode).isEqualTo(2);
+    }
+}
