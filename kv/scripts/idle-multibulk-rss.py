@@ -12,32 +12,11 @@ import socket
 import subprocess
 import time
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from respserver import free_port, rss, wait_ping
 
 
 def rss_mb(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS for pid %d" % pid)
-
-
-def wait_ping(port):
-    for _ in range(240):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
-                s.sendall(b"PING\r\n")
-                if s.recv(16).startswith(b"+PONG"):
-                    return
-        except OSError:
-            pass
-        time.sleep(0.25)
-    raise RuntimeError("server on port %d never answered PING" % port)
+    return rss(pid) / 2**20
 
 
 def server_pid(proc, port):

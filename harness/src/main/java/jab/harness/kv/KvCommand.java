@@ -77,8 +77,20 @@ public final class KvCommand implements Runnable {
         @Option(names = "--max-keys", defaultValue = "0", description = "most keys stored (0: no limit)")
         long maxKeys;
 
-        @Option(names = "--io-threads", defaultValue = "0", description = "event-loop threads (0: one per CPU)")
+        /*
+         * One event loop by default, as Redis runs its commands on one thread: measured on 2 CPUs shared
+         * with redis-benchmark -c 50 (kv/scripts/serve-vs-redis.py, 5 alternating rounds), one loop
+         * served 1.12-1.29x Redis with -P 16 at 0.75-0.86x its CPU per request, while one loop per CPU
+         * competed with the clients for the same CPUs: 0.98-1.13x Redis with -P 16, and 9-15% more CPU
+         * per request than Redis without pipelining.
+         */
+        @Option(names = "--io-threads", defaultValue = "1",
+                description = "event-loop threads (default 1, as Redis: more compete with the clients on a small machine; 0: one per CPU)")
         int ioThreads;
+
+        @Option(names = "--transport", paramLabel = "epoll|io_uring|nio", description = "how the event loops wait and move bytes "
+                + "(default: epoll on Linux, else nio)")
+        String transport;
 
         @Option(names = "--maxmemory", paramLabel = "SIZE", defaultValue = "0",
                 description = "most bytes the entries may take (2mb, 1gb, bytes; 0: no limit), as Redis's option")
@@ -169,6 +181,15 @@ public final class KvCommand implements Runnable {
             c.shards = shards;
             c.maxKeys = maxKeys;
             c.ioThreads = ioThreads;
+            if (transport != null) {
+                c.transport = jab.kv.server.Transport.named(transport);
+                if (c.transport == null) {
+                    throw new UsageException("--transport must be epoll, io_uring or nio, got " + transport);
+                }
+                if (!c.transport.available()) {
+                    throw new UsageException("--transport " + transport + " cannot run here: " + c.transport.unavailability());
+                }
+            }
             c.maxMemory = MemorySizes.bytes(maxmemory, "--maxmemory");
             c.eviction = jab.kv.EvictionPolicy.ofRedisName(maxmemoryPolicy);
             if (c.eviction == null) {

@@ -123,7 +123,12 @@ public final class Profilers {
             var r = Subprocess.of("perf", "stat", "-e", "instructions", "true").mergeStderrIntoStdout()
                     .timeout(Duration.ofSeconds(20)).run();
             if (!r.ok() || r.output().contains("<not supported>") || r.output().contains("<not counted>")) {
-                why.append("perf cannot count instructions here: ").append(r.output().strip().lines().findFirst().orElse("exit " + r.exitCode()));
+                // the line that says why (perf's first line is only its heading)
+                String reason = r.output().lines().map(String::strip)
+                        .filter(l -> l.contains("<not supported>") || l.contains("<not counted>") || l.startsWith("Error"))
+                        .findFirst().orElse("exit " + r.exitCode());
+                why.append("perf cannot count instructions here (perf stat -e instructions: ").append(reason.replaceAll("\\s+", " "))
+                        .append("; a VM without hardware counters, or perf_event_paranoid)");
             }
         } catch (IOException e) {
             why.append("perf is not installed (Debian: linux-perf)");

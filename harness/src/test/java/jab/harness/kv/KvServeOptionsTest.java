@@ -47,6 +47,11 @@ class KvServeOptionsTest {
     }
 
     @Test
+    void anUnknownTransportIsRefusedWithTheOnesThatExist() {
+        refused("--transport must be epoll, io_uring or nio, got kqueue", "kv", "serve", "--port", "0", "--transport", "kqueue");
+    }
+
+    @Test
     void everyInterfaceWithoutAPasswordNeedsProtectedModeNo() {
         refused("--protected-mode no", "kv", "serve", "--port", "0", "--bind", "0.0.0.0");
         refused("--protected-mode must be yes or no", "kv", "serve", "--port", "0", "--protected-mode", "off");

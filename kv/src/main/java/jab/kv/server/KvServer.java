@@ -19,22 +19,16 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.ServerChannel;
 import io.netty.channel.WriteBufferWaterMark;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 
 import jab.kv.KvConfig;
 import jab.kv.KvStore;
 import jab.kv.persist.Persistence;
 
 /**
- * The RESP server: a {@link KvStore} behind Netty, on the native epoll transport where Netty has it
- * (Linux) and NIO elsewhere. Commands run on the connection's event-loop thread: the store never
+ * The RESP server: a {@link KvStore} behind Netty, on the {@link Transport} its config names (by
+ * default the native epoll transport where Netty has it, Linux, and NIO elsewhere). Commands run on the connection's event-loop thread: the store never
  * blocks, so a hand-off to other threads would only add latency.
  */
 public final class KvServer implements AutoCloseable {
@@ -56,16 +50,14 @@ public final class KvServer implements AutoCloseable {
     /** Null when the server does not persist. */
     private Persistence persistence;
     private volatile boolean shutdownByCommand;
+    private final Transport transport;
 
     public KvServer(ServerConfig config) {
         this.config = config;
         this.store = new KvStore(KvConfig.defaults().shards(config.shards).maxKeys(config.maxKeys)
                 .maxMemory(config.maxMemory).eviction(config.eviction));
         this.commands = new Commands(store, config, this);
-    }
-
-    public static boolean nativeTransport() {
-        return Epoll.isAvailable();
+        this.transport = config.transport != null ? config.transport : Transport.auto();
     }
 
     /**
@@ -84,14 +76,15 @@ public final class KvServer implements AutoCloseable {
             persistence = Persistence.open(config.persistence, store, config.log);
             store.journal(persistence);
         }
-        boolean epoll = nativeTransport();
-        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        if (!transport.available()) {
+            throw new IOException("the " + transport.label() + " transport cannot run here: " + transport.unavailability());
+        }
+        IoHandlerFactory io = transport.ioHandlers();
         boss = new MultiThreadIoEventLoopGroup(1, io);
         workers = new MultiThreadIoEventLoopGroup(config.ioThreads, io);
-        Class<? extends ServerChannel> channel = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         ServerBootstrap b = new ServerBootstrap()
                 .group(boss, workers)
-                .channel(channel)
+                .channel(transport.serverChannel())
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
@@ -140,7 +133,7 @@ public final class KvServer implements AutoCloseable {
     }
 
     public String transport() {
-        return nativeTransport() ? "epoll" : "nio";
+        return transport.label();
     }
 
     /** Blocks until the listening socket closes (after {@link #close()}). */

@@ -21,6 +21,8 @@ public final class ServerConfig {
     public int maxClients = 10_000;
     /** Event-loop threads for connections (0: the number of CPUs). */
     public int ioThreads;
+    /** How the event loops wait and move bytes; null: {@link Transport#auto()}. */
+    public Transport transport;
     /** Max keys in the store (0: no limit), and what to do at the limit. */
     public long maxKeys;
     public long maxMemory;

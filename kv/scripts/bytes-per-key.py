@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Bytes per key of RESP servers: each server given is started fresh, its RSS and INFO memory's
+used_memory read, N keys of 16 bytes with 32-byte values SET over one pipelined connection (1000
+per round trip), both read again, then again after a collection (a JVM: jcmd GC.run; Redis:
+MEMORY PURGE, which returns the allocator's dirty pages). Growth over N is what one key costs.
+Run from the project root:
+
+    python3 kv/scripts/bytes-per-key.py --keys 1000000 \\
+        --server "redis=redis-server --port {port} --save '' --appendonly no" \\
+        --server "jab=./jab kv serve --port {port}"
+"""
+import argparse
+import os
+import socket
+import subprocess
+import time
+
+from respserver import rss, start, stop
+
+
+class Conn:
+    def __init__(self, port):
+        self.s = socket.create_connection(("127.0.0.1", port))
+        self.buf = b""
+
+    def send(self, *commands):
+        out = []
+        for words in commands:
+            out.append(b"*%d\r\n" % len(words))
+            for w in words:
+                w = w if isinstance(w, bytes) else w.encode()
+                out.append(b"$%d\r\n%s\r\n" % (len(w), w))
+        self.s.sendall(b"".join(out))
+
+    def line(self):
+        while b"\r\n" not in self.buf:
+            chunk = self.s.recv(1 << 16)
+            if not chunk:
+                raise RuntimeError("connection closed")
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\r\n", 1)
+        return line
+
+    def reply(self):
+        line = self.line()
+        if line[:1] == b"-":
+            raise RuntimeError(line.decode())
+        if line[:1] == b"$":
+            n = int(line[1:])
+            while len(self.buf) < n + 2:
+                self.buf += self.s.recv(1 << 16)
+            data, self.buf = self.buf[:n], self.buf[n + 2:]
+            return data
+        return line
+
+
+def used_memory(c):
+    c.send(["INFO", "memory"])
+    for line in c.reply().decode().split("\r\n"):
+        if line.startswith("used_memory:"):
+            return int(line.split(":")[1])
+    return -1
+
+
+def collect(pid, c):
+    if os.readlink(f"/proc/{pid}/exe").endswith("/java"):
+        subprocess.run(["jcmd", str(pid), "GC.run"], capture_output=True, check=True)
+    else:
+        c.send(["MEMORY", "PURGE"])
+        c.reply()
+    time.sleep(2)
+
+
+def measure(name, command, keys):
+    proc, port = start(command)
+    try:
+        c = Conn(port)
+        c.send(["PING"])
+        c.reply()
+        time.sleep(1)
+        rss0, used0 = rss(proc.pid), used_memory(c)
+        value = b"v" * 32
+        for first in range(0, keys, 1000):
+            last = min(keys, first + 1000)
+            c.send(*[["SET", b"key:%012d" % i, value] for i in range(first, last)])
+            for _ in range(first, last):
+                c.reply()
+        rss1, used1 = rss(proc.pid), used_memory(c)
+        collect(proc.pid, c)
+        rss2, used2 = rss(proc.pid), used_memory(c)
+        per = lambda a, b: (b - a) / keys
+        print(f"{name:<24} RSS +{per(rss0, rss1):6.1f} B/key after load, +{per(rss0, rss2):6.1f} after a collection;"
+              f" used_memory +{per(used0, used1):6.1f} B/key (RSS {rss0 / 2**20:.0f} -> {rss1 / 2**20:.0f} -> {rss2 / 2**20:.0f} MiB)",
+              flush=True)
+    finally:
+        stop(proc)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--server", action="append", required=True, help="NAME=COMMAND with {port}")
+    ap.add_argument("--keys", type=int, default=1_000_000)
+    args = ap.parse_args()
+    for spec in args.server:
+        name, command = spec.split("=", 1)
+        measure(name, command, args.keys)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Servers side by side under redis-benchmark, in alternating rounds: requests/s, the server's CPU
+time per request, and each server's ratio to Redis with a 95% interval over rounds.
+
+Every server given is started once (on a free port, "{port}" in its command), warmed with one
+unreported run of each test, then measured in rounds; the order of the servers rotates every round
+so none always runs first on a machine whose speed drifts. The first server named is the reference
+every other is divided by (by default Redis). Run from the project root, on a quiet machine:
+
+    python3 kv/scripts/serve-vs-redis.py --rounds 5 \\
+        --server "redis=redis-server --port {port} --save '' --appendonly no" \\
+        --server "jab=./jab kv serve --port {port}" \\
+        --server "jab-1-loop=./jab kv serve --port {port} --io-threads 1"
+
+The interval of a ratio is Student's t over the rounds' log ratios (each round divides the two
+servers' figures of that round), so it varies over rounds, machine drift included.
+"""
+import argparse
+import math
+import os
+import statistics
+import subprocess
+
+from respserver import start, stop
+
+# Student's t, two-sided 95%, by degrees of freedom (1..30); beyond 30, 1.96 is close enough.
+T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
+       2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid):
+    """User + system time of a process, all its threads (utime and stime of /proc/PID/stat)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def bench(port, test, pipeline, requests, clients):
+    cmd = ["redis-benchmark", "-h", "127.0.0.1", "-p", str(port), "-t", test, "-c", str(clients),
+           "-n", str(requests), "--csv"]
+    if pipeline > 1:
+        cmd += ["-P", str(pipeline)]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=600, check=True).stdout
+    lines = [l.replace('"', "").split(",") for l in out.strip().splitlines()]
+    row = dict(zip(lines[0], lines[-1]))
+    return float(row["rps"]), float(row["p99_latency_ms"]), float(row["max_latency_ms"])
+
+
+def interval(ratios):
+    logs = [math.log(r) for r in ratios]
+    mean = statistics.fmean(logs)
+    if len(logs) < 2:
+        return math.exp(mean), float("nan"), float("nan")
+    half = T95[min(len(logs) - 1, len(T95)) - 1] * statistics.stdev(logs) / math.sqrt(len(logs))
+    return math.exp(mean), math.exp(mean - half), math.exp(mean + half)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--server", action="append", required=True, help="NAME=COMMAND with {port}; the first is the reference")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--clients", type=int, default=50)
+    ap.add_argument("--requests", type=int, default=200_000, help="per run without pipelining")
+    ap.add_argument("--pipelined-requests", type=int, default=2_000_000, help="per run with -P 16")
+    ap.add_argument("--tests", default="get,set")
+    args = ap.parse_args()
+
+    servers = []
+    try:
+        for spec in args.server:
+            name, command = spec.split("=", 1)
+            proc, port = start(command)
+            servers.append((name, port, proc))
+        shapes = [(t, p) for p in (1, 16) for t in args.tests.split(",")]
+        n = lambda p: args.pipelined_requests if p > 1 else args.requests
+        for name, port, _ in servers:  # warm-up: the JIT compiles jab's path, Redis fills its allocator
+            for test, p in shapes:
+                bench(port, test, p, n(p), args.clients)
+        figures = {}  # (name, test, pipeline) -> list of (rps, cpu us per request, p99 ms, max ms)
+        for r in range(args.rounds):
+            order = servers[r % len(servers):] + servers[:r % len(servers)]
+            for test, p in shapes:
+                for name, port, proc in order:
+                    before = cpu_seconds(proc.pid)
+                    rps, p99, mx = bench(port, test, p, n(p), args.clients)
+                    cpu_us = (cpu_seconds(proc.pid) - before) * 1e6 / n(p)
+                    figures.setdefault((name, test, p), []).append((rps, cpu_us, p99, mx))
+            print(f"round {r + 1} of {args.rounds} done", flush=True)
+    finally:
+        for _, _, proc in servers:
+            stop(proc)
+
+    ref = servers[0][0]
+    print(f"\nredis-benchmark -c {args.clients}, {args.rounds} rounds (servers in rotating order), "
+          f"{args.requests} requests per run (-P 16: {args.pipelined_requests}); medians over rounds;")
+    print(f"ratios to {ref}: geometric mean of the rounds' ratios [95% interval over rounds]\n")
+    print(f"{'server':<14}{'test':<8}{'P':>3}{'req/s':>12}{'x ' + ref:>28}{'CPU us/req':>12}{'x ' + ref + ' CPU':>28}"
+          f"{'p99 ms':>8}{'max ms':>8}")
+    for test, p in shapes:
+        base = figures[(ref, test, p)]
+        for name, _, _ in servers:
+            f = figures[(name, test, p)]
+            rps = statistics.median(x[0] for x in f)
+            cpu = statistics.median(x[1] for x in f)
+            g, lo, hi = interval([a[0] / b[0] for a, b in zip(f, base)])
+            cg, clo, chi = interval([a[1] / b[1] for a, b in zip(f, base)]) if all(b[1] > 0 and a[1] > 0 for a, b in zip(f, base)) else (float("nan"),) * 3
+            print(f"{name:<14}{test.upper():<8}{p:>3}{rps:>12,.0f}{f'{g:.3f}x [{lo:.3f}-{hi:.3f}]':>28}{cpu:>12.2f}"
+                  f"{f'{cg:.3f}x [{clo:.3f}-{chi:.3f}]':>28}{statistics.median(x[2] for x in f):>8.3f}"
+                  f"{statistics.median(x[3] for x in f):>8.3f}")
+
+
+if __name__ == "__main__":
+    main()

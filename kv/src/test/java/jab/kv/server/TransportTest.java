@@ -1,0 +1,47 @@
+package jab.kv.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Response;
+
+/** Each transport this machine can run serves the same replies, one at a time and pipelined, and INFO names it. */
+class TransportTest {
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    void everyAvailableTransportServesTheSameReplies(Transport transport) throws Exception {
+        assumeThat(transport.available()).as(transport.label() + ": " + transport.unavailability()).isTrue();
+        ServerConfig c = new ServerConfig();
+        c.port = 0;
+        c.ioThreads = 1;
+        c.transport = transport;
+        try (KvServer server = new KvServer(c)) {
+            int port = server.start();
+            try (Jedis j = new Jedis("127.0.0.1", port)) {
+                assertThat(j.set("k", "v")).isEqualTo("OK");
+                assertThat(j.get("k")).isEqualTo("v");
+                Pipeline p = j.pipelined();
+                for (int i = 0; i < 500; i++) {
+                    p.set("key" + i, "value" + i);
+                }
+                Response<String> last = p.get("key499");
+                p.sync();
+                assertThat(last.get()).isEqualTo("value499");
+                assertThat(j.dbSize()).isEqualTo(501);
+                assertThat(j.info("server")).contains("multiplexing_api:" + transport.label());
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    void namesRoundTrip(Transport transport) {
+        assertThat(Transport.named(transport.label())).isSameAs(transport);
+        assertThat(Transport.named("kqueue")).isNull();
+    }
+}
