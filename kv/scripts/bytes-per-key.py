@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Bytes per key of RESP servers: each server given is started fresh, its RSS and INFO memory's
 used_memory read, N keys of 16 bytes with 32-byte values SET over one pipelined connection (1000
-per round trip), both read again, then again after a collection (a JVM: jcmd GC.run; Redis:
-MEMORY PURGE, which returns the allocator's dirty pages). Growth over N is what one key costs.
+per round trip), both read again, then again after MEMORY PURGE (Redis: its allocator returns dirty
+pages; jab: a full collection, after which the heap shrinks to 30% free). Growth over N is what one key costs.
 Run from the project root:
 
     python3 kv/scripts/bytes-per-key.py --keys 1000000 \\
@@ -12,7 +12,6 @@ Run from the project root:
 import argparse
 import os
 import socket
-import subprocess
 import time
 
 from respserver import rss, start, stop
@@ -62,12 +61,10 @@ def used_memory(c):
     return -1
 
 
-def collect(pid, c):
-    if os.readlink(f"/proc/{pid}/exe").endswith("/java"):
-        subprocess.run(["jcmd", str(pid), "GC.run"], capture_output=True, check=True)
-    else:
-        c.send(["MEMORY", "PURGE"])
-        c.reply()
+def collect(c):
+    """MEMORY PURGE: Redis returns its allocator's dirty pages; jab runs a full collection and shrinks its heap."""
+    c.send(["MEMORY", "PURGE"])
+    c.reply()
     time.sleep(2)
 
 
@@ -86,7 +83,7 @@ def measure(name, command, keys):
             for _ in range(first, last):
                 c.reply()
         rss1, used1 = rss(proc.pid), used_memory(c)
-        collect(proc.pid, c)
+        collect(c)
         rss2, used2 = rss(proc.pid), used_memory(c)
         per = lambda a, b: (b - a) / keys
         print(f"{name:<24} RSS +{per(rss0, rss1):6.1f} B/key after load, +{per(rss0, rss2):6.1f} after a collection;"

@@ -59,12 +59,26 @@ final class KvSection {
                 + "(for jab: the heap the JVM took, garbage not yet collected included); used_memory is what the server counts "
                 + "for its data (Redis: its allocator's bytes; jab: its entries' objects by HotSpot's layout).",
                 first.keys(), first.keyBytes(), first.valueBytes()));
+        boolean purged = rows.stream().anyMatch(r -> r.rssPurged() != null);
         List<List<String>> table = new ArrayList<>();
         for (MemoryPerKeyDocument r : rows) {
-            table.add(List.of(r.server(), String.format(java.util.Locale.ROOT, "%,d", r.keys()), perKey(r.rssPerKey()),
-                    perKey(r.usedMemoryPerKey()), String.format(java.util.Locale.ROOT, "%.0f MiB", r.rssAfter() / 1048576.0)));
+            List<String> row = new ArrayList<>(List.of(r.server(), String.format(java.util.Locale.ROOT, "%,d", r.keys()),
+                    perKey(r.rssPerKey())));
+            if (purged) {
+                row.add(perKey(r.purgedRssPerKey()));
+            }
+            row.addAll(List.of(perKey(r.usedMemoryPerKey()), String.format(java.util.Locale.ROOT, "%.0f MiB", r.rssAfter() / 1048576.0)));
+            table.add(row);
         }
-        page.table(List.of("Server", "Keys", "RSS bytes per key", "used_memory bytes per key", "RSS after"), table, 1);
+        List<String> header = new ArrayList<>(List.of("Server", "Keys", "RSS bytes per key"));
+        if (purged) {
+            header.add("RSS bytes per key after MEMORY PURGE");
+            page.paragraph("After MEMORY PURGE: Redis's allocator has returned its dirty pages; jab has run a full collection, "
+                    + "after which its heap keeps at most 30% free (what an idle jab reaches by itself: a G1 cycle after 15 s "
+                    + "without one).");
+        }
+        header.addAll(List.of("used_memory bytes per key", "RSS after"));
+        page.table(header, table, 1);
         page.paragraph("Servers: " + rows.stream().map(r -> r.server() + " = " + r.serverVersion()).distinct()
                 .collect(java.util.stream.Collectors.joining("; ")) + ".");
     }

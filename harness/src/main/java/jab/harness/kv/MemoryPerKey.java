@@ -11,9 +11,10 @@ import jab.kv.load.RespClient;
 /**
  * Bytes per key, the same way for both servers: a fresh server, its RSS (VmRSS) and INFO memory's
  * used_memory read, then N keys of 16 bytes with 32-byte values set over RESP (pipelined, 1000 per
- * round trip), and both read again. The growth over N is what one key costs each: RSS growth is what
- * the machine pays (for jab: heap the JVM took, garbage not yet collected included), used_memory
- * what the server counts for its data (Redis: its allocator's bytes; jab: its entries' objects).
+ * round trip), and both read again, and RSS once more after MEMORY PURGE. The growth over N is what
+ * one key costs each: RSS growth is what the machine pays (for jab: heap the JVM took, garbage not
+ * yet collected included; after the purge, what it keeps), used_memory what the server counts for its
+ * data (Redis: its allocator's bytes; jab: its entries' objects).
  */
 final class MemoryPerKey {
     static final int KEY_BYTES = 16;
@@ -51,9 +52,31 @@ final class MemoryPerKey {
             long rssAfter = rss(server.pid());
             long usedAfter = usedMemory(c);
             return new MemoryPerKeyDocument(server.name, server.version, keys, KEY_BYTES, VALUE_BYTES, rssBefore, rssAfter,
-                    usedBefore, usedAfter);
+                    usedBefore, usedAfter, rssAfterPurge(c, server));
         }
     }
+
+    /**
+     * RSS once the server has returned what it can: MEMORY PURGE (Redis: its allocator gives dirty pages
+     * back; jab: a full collection, after which the heap shrinks), then a moment for the OS to count it.
+     */
+    private static long rssAfterPurge(RespClient c, ServerProcess server) throws IOException {
+        c.command("MEMORY", "PURGE");
+        c.flush();
+        if (!c.readReply()) {
+            throw new IOException(server.name + " refused MEMORY PURGE");
+        }
+        try {
+            Thread.sleep(PURGE_SETTLE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting after MEMORY PURGE", e);
+        }
+        return rss(server.pid());
+    }
+
+    /** jemalloc's purge returns pages at once; the JVM's heap shrink as well, but uncommits in the background. */
+    private static final long PURGE_SETTLE_MILLIS = 2000;
 
     private static long usedMemory(RespClient c) throws IOException {
         c.command("INFO", "memory");

@@ -21,6 +21,9 @@ class MemoryPerKeyTest {
         // map node 32 + table slot 8 + ByteKey 24 + 16-byte key array 32 + 32-byte value array 48
         assertThat(d.usedMemoryPerKey()).isEqualTo(144.0);
         assertThat(d.rssAfter()).isGreaterThan(d.rssBefore()).isPositive();
+        // MEMORY PURGE is a full collection: the garbage of the load goes, the keys stay
+        assertThat(d.rssPurged()).isNotNull().isPositive();
+        assertThat(d.purgedRssPerKey()).isFinite();
     }
 
     @Test
@@ -34,5 +37,6 @@ class MemoryPerKeyTest {
         // Redis 7 on 64-bit: a dict entry, an embedded-string key and value and the table: ~80-150 bytes
         assertThat(d.usedMemoryPerKey()).isBetween(60.0, 200.0);
         assertThat(d.server()).isEqualTo("redis");
+        assertThat(d.rssPurged()).isNotNull().isPositive();
     }
 }

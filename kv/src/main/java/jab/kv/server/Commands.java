@@ -208,6 +208,9 @@ final class Commands {
             case "config":
                 config(a, out);
                 break;
+            case "memory":
+                memory(a, out);
+                break;
             default:
                 unknown(a, out);
         }
@@ -371,6 +374,23 @@ final class Commands {
     }
 
     /** CONFIG GET for the few parameters tools ask about (redis-benchmark asks for save and appendonly). */
+    /**
+     * MEMORY PURGE: Redis asks its allocator to return dirty pages to the OS; the JVM's counterpart is
+     * a full collection, after which G1 gives back the heap beyond MaxHeapFreeRatio of what is live
+     * (kv serve lowers that ratio to 30%). It stops the event loop while it runs, as Redis's purge does.
+     */
+    private static void memory(byte[][] a, ByteBuf out) {
+        if (!arity(out, "memory", a.length >= 2)) {
+            return;
+        }
+        if (lower(a[1]).equals("purge") && a.length == 2) {
+            System.gc();
+            Resp.raw(out, Resp.OK);
+        } else {
+            unknownSubcommand(a, out);
+        }
+    }
+
     private void config(byte[][] a, ByteBuf out) {
         if (!arity(out, "config", a.length >= 2)) {
             return;
