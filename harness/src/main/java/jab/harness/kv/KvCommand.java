@@ -220,8 +220,12 @@ public final class KvCommand implements Runnable {
         @Option(names = "--target", defaultValue = "127.0.0.1:6380", paramLabel = "HOST:PORT", description = "server; default 127.0.0.1:6380")
         String target;
 
-        @Option(names = "--clients", defaultValue = "64", description = "connections, one thread each; default 64")
+        @Option(names = "--clients", defaultValue = "64", description = "connections; default 64")
         int clients;
+
+        @Option(names = "--threads", defaultValue = "1",
+                description = "event-loop threads driving all the connections; default 1 (the fewest CPUs taken from the server)")
+        int threads;
 
         @Option(names = "--duration", defaultValue = "20s", description = "measured time, e.g. 20s, 500ms, 1m; default 20s")
         String duration;
@@ -265,6 +269,7 @@ public final class KvCommand implements Runnable {
                 throw new UsageException("--target must be HOST:PORT, got " + target);
             }
             c.clients = clients;
+            c.threads = threads;
             c.durationMillis = Durations.millis(duration, "--duration");
             c.warmupMillis = Durations.millis(warmup, "--warmup");
             c.getRatio = getRatio;

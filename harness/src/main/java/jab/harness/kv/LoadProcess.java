@@ -29,7 +29,7 @@ final class LoadProcess {
         Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
         return List.of(java.toString(), "-Xms512m", "-Xmx512m", "-XX:+ExitOnOutOfMemoryError", "-cp",
                 System.getProperty("java.class.path"), "jab.harness.Jab", "kv", "load",
-                "--target", c.host + ":" + c.port, "--clients", Integer.toString(c.clients),
+                "--target", c.host + ":" + c.port, "--clients", Integer.toString(c.clients), "--threads", Integer.toString(c.threads),
                 "--pipeline", Integer.toString(c.pipeline), "--warmup", c.warmupMillis + "ms",
                 "--duration", c.durationMillis + "ms", "--get-ratio", String.format(Locale.ROOT, "%s", c.getRatio),
                 "--keys", Integer.toString(c.keys), "--value-size", Integer.toString(c.valueSize), "--json", json.toString());

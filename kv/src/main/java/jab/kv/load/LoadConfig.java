@@ -5,6 +5,8 @@ public final class LoadConfig {
     public String host = "127.0.0.1";
     public int port = 6379;
     public int clients = 64;
+    /** Event-loop threads driving all the connections. */
+    public int threads = 1;
     public long durationMillis = 20_000;
     public long warmupMillis = 5_000;
     public double getRatio = 0.8;
@@ -23,6 +25,9 @@ public final class LoadConfig {
     public void validate() {
         if (clients < 1 || clients > 10_000) {
             throw new IllegalArgumentException("--clients must be 1..10000, got " + clients);
+        }
+        if (threads < 1 || threads > 256) {
+            throw new IllegalArgumentException("--threads must be 1..256, got " + threads);
         }
         if (durationMillis <= 0) {
             throw new IllegalArgumentException("--duration must be > 0");

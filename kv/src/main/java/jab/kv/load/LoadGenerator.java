@@ -5,24 +5,41 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 
 import org.HdrHistogram.Histogram;
 
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.EventExecutor;
+
+import jab.kv.server.Transport;
+
 /**
- * Drives any RESP server with GET/SET traffic from many connections, one thread each.
+ * Drives any RESP server with GET/SET traffic from many connections, all driven by a few event-loop
+ * threads ({@code threads}, default 1): one epoll loop keeps hundreds of connections busy, and a load
+ * tool sharing a small machine with the server it measures should take as few CPUs from it as it can
+ * (one blocking thread per connection, as before, put 64 threads beside the server on 2 CPUs).
  *
  * <p>Closed loop (default): each client sends a batch of {@code pipeline} commands, waits for all the
  * replies, and sends the next; a request's latency runs from its batch's send to its reply. Open loop
  * ({@code rate}): each client sends its batches on a fixed schedule whatever the server does, and a
  * request's latency runs from when it was due, not when it was sent, so a stalled server is charged
  * for the requests it held back (coordinated omission corrected). Warmup requests are not counted.
+ * See {@link LoadConnection}.
  */
 public final class LoadGenerator {
-    private static final long MAX_LATENCY_NANOS = 60_000_000_000L;
+    /** How long after the run's end a connection may still wait for its last replies. */
+    private static final long LAST_REPLIES_NANOS = TimeUnit.SECONDS.toNanos(30);
     private final LoadConfig config;
     private final byte[][] keyBulks;
     private final byte[] valueBulk;
@@ -43,30 +60,49 @@ public final class LoadGenerator {
         if (config.prefill) {
             prefill();
         }
-        long start = System.nanoTime();
-        long measureFrom = start + config.warmupMillis * 1_000_000L;
-        long end = measureFrom + config.durationMillis * 1_000_000L;
-        CountDownLatch done = new CountDownLatch(config.clients);
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        List<Worker> workers = new ArrayList<>();
-        for (int c = 0; c < config.clients; c++) {
-            Worker w = new Worker(c, start, measureFrom, end, done, failure);
-            workers.add(w);
+        Transport transport = Transport.auto();
+        EventLoopGroup loops = new MultiThreadIoEventLoopGroup(config.threads, new DefaultThreadFactory("kv-load-loop", true),
+                transport.ioHandlers());
+        Shared run = new Shared();
+        try {
+            Bootstrap bootstrap = new Bootstrap().group(loops).channel(transport.socketChannel())
+                    .option(ChannelOption.TCP_NODELAY, true).option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5000);
+            List<LoadConnection> connections = new ArrayList<>();
+            List<ChannelFuture> connects = new ArrayList<>();
+            for (int id = 0; id < config.clients; id++) {
+                LoadConnection c = new LoadConnection(run, id);
+                connections.add(c);
+                connects.add(bootstrap.clone().handler(c).connect(config.host, config.port));
+            }
+            for (ChannelFuture f : connects) {
+                if (!f.await().isSuccess()) {
+                    throw new IOException("cannot connect to " + config.host + ":" + config.port + ": " + f.cause().getMessage(), f.cause());
+                }
+            }
+            run.start = System.nanoTime();
+            run.measureFrom = run.start + config.warmupMillis * 1_000_000L;
+            run.end = run.measureFrom + config.durationMillis * 1_000_000L;
+            for (int i = 0; i < connections.size(); i++) {
+                LoadConnection c = connections.get(i);
+                connects.get(i).channel().eventLoop().execute(c::begin);
+            }
+            long wait = run.end - System.nanoTime() + LAST_REPLIES_NANOS;
+            if (!run.done.await(Math.max(0, wait), TimeUnit.NANOSECONDS)) {
+                throw new IOException("load clients still waiting for replies 30 s after the run's end: the server stopped answering");
+            }
+        } finally {
+            loops.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
         }
-        for (Worker w : workers) {
-            w.thread.start();
+        if (run.failure.get() != null) {
+            throw new IOException("load client failed: " + run.failure.get().getMessage(), run.failure.get());
         }
-        done.await();
-        if (failure.get() != null) {
-            throw new IOException("load client failed: " + failure.get().getMessage(), failure.get());
-        }
-        Histogram all = new Histogram(MAX_LATENCY_NANOS, 3);
+        Histogram all = new Histogram(LoopFigures.MAX_LATENCY_NANOS, 3);
         long requests = 0;
         long errors = 0;
-        for (Worker w : workers) {
-            all.add(w.histogram);
-            requests += w.requests;
-            errors += w.errors;
+        for (LoopFigures f : run.figures.values()) {
+            all.add(f.latencyNanos);
+            requests += f.requests;
+            errors += f.errors;
         }
         return new LoadResult(config, requests, errors, config.durationMillis / 1000.0, all);
     }
@@ -107,77 +143,56 @@ public final class LoadGenerator {
         }
     }
 
-    private final class Worker implements Runnable {
-        final Thread thread;
-        final Histogram histogram = new Histogram(MAX_LATENCY_NANOS, 3);
-        final int id;
-        final long start;
-        final long measureFrom;
-        final long end;
-        final CountDownLatch done;
-        final AtomicReference<Throwable> failure;
-        long requests;
-        long errors;
+    /** What the connections of this run share; set before any connection begins. */
+    private final class Shared implements LoadConnection.Run {
+        final CountDownLatch done = new CountDownLatch(config.clients);
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        final Map<EventExecutor, LoopFigures> figures = new ConcurrentHashMap<>();
+        volatile long start;
+        volatile long measureFrom;
+        volatile long end;
 
-        Worker(int id, long start, long measureFrom, long end, CountDownLatch done, AtomicReference<Throwable> failure) {
-            this.id = id;
-            this.start = start;
-            this.measureFrom = measureFrom;
-            this.end = end;
-            this.done = done;
-            this.failure = failure;
-            thread = new Thread(this, "kv-load-" + id);
-            thread.setDaemon(true);
+        @Override
+        public LoadConfig config() {
+            return config;
         }
 
         @Override
-        public void run() {
-            SplittableRandom rnd = new SplittableRandom(config.seed * 1_000_003L + id);
-            int n = config.pipeline;
-            // Open loop: batches due every interval, clients staggered over the first interval.
-            double batchesPerSecond = config.rate > 0 ? config.rate / config.clients / n : 0;
-            long interval = batchesPerSecond > 0 ? Math.max(1, (long) (1e9 / batchesPerSecond)) : 0;
-            long due = start + (interval > 0 ? interval * id / config.clients : 0);
-            try (RespClient c = connect()) {
-                while (true) {
-                    long now = System.nanoTime();
-                    if (interval > 0) {
-                        while (now < due) {
-                            LockSupport.parkNanos(due - now);
-                            now = System.nanoTime();
-                        }
-                    }
-                    if (now >= end) {
-                        break;
-                    }
-                    for (int i = 0; i < n; i++) {
-                        byte[] key = keyBulks[rnd.nextInt(keyBulks.length)];
-                        if (rnd.nextDouble() < config.getRatio) {
-                            c.get(key);
-                        } else {
-                            c.set(key, valueBulk);
-                        }
-                    }
-                    long sent = interval > 0 ? due : System.nanoTime();
-                    c.flush();
-                    boolean counted = sent >= measureFrom;
-                    for (int i = 0; i < n; i++) {
-                        boolean ok = c.readReply();
-                        if (counted) {
-                            histogram.recordValue(Math.min(MAX_LATENCY_NANOS, Math.max(0, System.nanoTime() - sent)));
-                            requests++;
-                            if (!ok) {
-                                errors++;
-                            }
-                        }
-                    }
-                    due += interval;
-                }
-            } catch (Throwable t) {
-                failure.compareAndSet(null, t);
-            } finally {
-                done.countDown();
+        public byte[][] keyBulks() {
+            return keyBulks;
+        }
+
+        @Override
+        public byte[] valueBulk() {
+            return valueBulk;
+        }
+
+        @Override
+        public long startNanos() {
+            return start;
+        }
+
+        @Override
+        public long measureFromNanos() {
+            return measureFrom;
+        }
+
+        @Override
+        public long endNanos() {
+            return end;
+        }
+
+        @Override
+        public LoopFigures figures(ChannelHandlerContext ctx) {
+            return figures.computeIfAbsent(ctx.executor(), k -> new LoopFigures());
+        }
+
+        @Override
+        public void finished(Throwable cause) {
+            if (cause != null) {
+                failure.compareAndSet(null, cause);
             }
+            done.countDown();
         }
     }
 }

@@ -1,15 +1,19 @@
 package jab.kv.server;
 
+import io.netty.channel.Channel;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.channel.uring.IoUring;
 import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.channel.uring.IoUringServerSocketChannel;
+import io.netty.channel.uring.IoUringSocketChannel;
 
 /**
  * How the server's event loops wait for and move bytes: Netty's native epoll (one readiness wait,
@@ -71,7 +75,8 @@ public enum Transport {
         return EPOLL.available() ? EPOLL : NIO;
     }
 
-    IoHandlerFactory ioHandlers() {
+    /** Event loops of this transport, for servers and clients (the load generator) alike. */
+    public IoHandlerFactory ioHandlers() {
         switch (this) {
             case EPOLL:
                 return EpollIoHandler.newFactory();
@@ -79,6 +84,18 @@ public enum Transport {
                 return IoUringIoHandler.newFactory();
             default:
                 return NioIoHandler.newFactory();
+        }
+    }
+
+    /** A client connection of this transport. */
+    public Class<? extends Channel> socketChannel() {
+        switch (this) {
+            case EPOLL:
+                return EpollSocketChannel.class;
+            case IO_URING:
+                return IoUringSocketChannel.class;
+            default:
+                return NioSocketChannel.class;
         }
     }
 

@@ -65,7 +65,81 @@ class LoadGeneratorTest {
     }
 
     @Test
+    void manyClientsShareOneEventLoopThread() throws Exception {
+        ServerConfig sc = new ServerConfig();
+        sc.port = 0;
+        try (KvServer server = new KvServer(sc)) {
+            LoadConfig c = config(server.start());
+            c.clients = 64;
+            c.threads = 1;
+            c.pipeline = 16;
+            java.util.concurrent.atomic.AtomicInteger mostLoopThreads = new java.util.concurrent.atomic.AtomicInteger();
+            Thread watcher = new Thread(() -> {
+                while (!Thread.currentThread().isInterrupted()) {
+                    mostLoopThreads.accumulateAndGet(loadThreads(), Math::max);
+                    try {
+                        Thread.sleep(20);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+            watcher.start();
+            LoadResult r;
+            try {
+                r = new LoadGenerator(c).run();
+            } finally {
+                watcher.interrupt();
+                watcher.join();
+            }
+            assertThat(r.requests).isPositive();
+            assertThat(r.errors).isZero();
+            assertThat(r.latencyNanos.getTotalCount()).isEqualTo(r.requests);
+            assertThat(mostLoopThreads.get()).as("event-loop threads during a 64-client run").isEqualTo(1);
+        }
+        assertThat(loadThreads()).as("event-loop threads left after the run").isZero();
+    }
+
+    private static int loadThreads() {
+        return (int) Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && t.getName().startsWith("kv-load-loop")).count();
+    }
+
+    @Test
+    void aServerThatHangsUpFailsTheRunAndLeavesNoThreadBehind() throws Exception {
+        try (java.net.ServerSocket hangsUp = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Thread acceptor = new Thread(() -> {
+                try {
+                    while (true) {
+                        hangsUp.accept().close();
+                    }
+                } catch (java.io.IOException closed) {
+                    // the test is over
+                }
+            });
+            acceptor.start();
+            LoadConfig c = config(hangsUp.getLocalPort());
+            c.prefill = false;
+            assertThatThrownBy(() -> new LoadGenerator(c).run()).isInstanceOf(java.io.IOException.class)
+                    .hasMessageContaining("load client failed");
+        }
+        assertThat(loadThreads()).isZero();
+    }
+
+    @Test
+    void nothingListeningIsACleanIOException() {
+        LoadConfig c = config(1);
+        c.prefill = false;
+        assertThatThrownBy(() -> new LoadGenerator(c).run()).isInstanceOf(java.io.IOException.class)
+                .hasMessageContaining("cannot connect");
+        assertThat(loadThreads()).isZero();
+    }
+
+    @Test
     void badSettingsAreRefused() {
+        LoadConfig t = config(1);
+        t.threads = 0;
+        assertThatThrownBy(() -> new LoadGenerator(t)).hasMessageContaining("--threads");
         LoadConfig c = config(1);
         c.getRatio = 1.5;
         assertThatThrownBy(() -> new LoadGenerator(c)).hasMessageContaining("--get-ratio");
