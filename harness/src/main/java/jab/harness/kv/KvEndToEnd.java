@@ -78,8 +78,13 @@ final class KvEndToEnd {
 
     /** The same server, run by {@code wrapper} (strace, for {@code jab verify kv}): what is counted is what is measured. */
     static ServerProcess startJab(List<String> wrapper) throws IOException, InterruptedException {
+        return startJab(wrapper, List.of());
+    }
+
+    /** The same server with more of jab kv serve's options (persistence). */
+    static ServerProcess startJab(List<String> wrapper, List<String> serveArgs) throws IOException, InterruptedException {
         Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
-        return ServerProcess.jab(wrapper, java, SERVER_SHARDS, Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
+        return ServerProcess.jab(wrapper, java, SERVER_SHARDS, Math.max(1, Runtime.getRuntime().availableProcessors() / 2), serveArgs);
     }
 
     /** The jab server's shards in the end-to-end runs, kept in its results' params. */

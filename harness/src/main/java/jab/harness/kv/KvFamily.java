@@ -1,12 +1,14 @@
 package jab.harness.kv;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 import jab.bench.kv.KvImpl;
+import jab.bench.support.BenchDirs;
 import jab.harness.UsageException;
 import jab.harness.baseline.NativeBuild;
 import jab.harness.family.Family;
@@ -133,15 +135,34 @@ public final class KvFamily implements Family {
             m.note("redis-benchmark not found (beside redis-server or on the PATH): no side-by-side run with it");
         }
         if (redis.isPresent() && tool.isPresent()) {
-            try (ServerProcess jab = KvEndToEnd.startJab(); ServerProcess r = ServerProcess.redis(redis.get())) {
-                List<SideBySide.Row> side = SideBySide.run(tool.get(), jab, r, redisBenchmarkPlan(ctx.profile()), ctx.log());
-                m.document(RedisBenchmarkDocument.NAME, SideBySide.details(side, tool.get(), redis.get()))
-                        .timings(SideBySide.nativeResults(side, tool.get()));
+            List<SideBySide.Row> side = new ArrayList<>();
+            for (Durability d : Durability.of(ctx.profile())) {
+                side.addAll(sideBySide(ctx, tool.get(), redis.get(), d));
             }
+            m.document(RedisBenchmarkDocument.NAME, SideBySide.details(side, tool.get(), redis.get()))
+                    .timings(SideBySide.nativeResults(side, tool.get()));
         }
         memory(ctx, redis, m);
         syscalls(ctx, redis, m);
         return m.build();
+    }
+
+    /**
+     * jab and Redis under redis-benchmark, both persisting as {@code d} says, each into a fresh folder of
+     * the run's work directory (so on --dir's file system), removed when they have stopped.
+     */
+    private static List<SideBySide.Row> sideBySide(RunContext ctx, RedisBenchmark tool, Path redis, Durability d) throws Exception {
+        Path jabDir = Files.createDirectories(ctx.workDir().resolve("kv-" + d.label + "-jab"));
+        Path redisDir = Files.createDirectories(ctx.workDir().resolve("kv-" + d.label + "-redis"));
+        try {
+            try (ServerProcess jab = KvEndToEnd.startJab(List.of(), d.jabArgs(jabDir));
+                 ServerProcess r = ServerProcess.redis(List.of(), redis, d.redisArgs(redisDir))) {
+                return SideBySide.run(tool, jab, r, d, redisBenchmarkPlan(ctx.profile()), ctx.log());
+            }
+        } finally {
+            BenchDirs.deleteTree(jabDir);
+            BenchDirs.deleteTree(redisDir);
+        }
     }
 
     /** Bytes per key ({@link MemoryPerKey}): a fresh server of each kind, the same keys loaded into both. */

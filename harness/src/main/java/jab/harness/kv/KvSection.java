@@ -1,9 +1,11 @@
 package jab.harness.kv;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -247,13 +249,32 @@ final class KvSection {
                 + "then rounds in alternating order. Requests/s: the mean of the rounds, each round in brackets; latency "
                 + "p50/p99 in ms as redis-benchmark reports them (mean of the rounds); CPU: the server process's CPU time "
                 + "(all threads, user + system) per request, in us, mean of the rounds.");
+        Map<String, List<RedisBenchmarkDocument.Row>> bySetting = doc.rows().stream()
+                .collect(Collectors.groupingBy(RedisBenchmarkDocument.Row::persistenceOrOff, java.util.LinkedHashMap::new, Collectors.toList()));
+        for (Map.Entry<String, List<RedisBenchmarkDocument.Row>> e : bySetting.entrySet()) {
+            Durability d = Arrays.stream(Durability.values()).filter(x -> x.label.equals(e.getKey())).findFirst().orElse(Durability.OFF);
+            if (d != Durability.OFF) {
+                page.paragraph("With persistence on both servers, " + d.words + ": jab kv serve and redis-server each started with `"
+                        + String.join(" ", d.redisArgs(Path.of("DIR"))).replace("--save ", "--save \"\"") + "`, DIR a fresh folder of "
+                        + "the run's work directory (on --dir's file system, which env.json names), removed afterwards; "
+                        + e.getValue().get(0).requests() + " requests per run without pipelining"
+                        + (d == Durability.AOF_ALWAYS ? " (a tenth of the plan: every batch of writes waits for its fsync)" : "") + ".");
+            }
+            sideBySideTable(page, e.getValue());
+        }
+        page.paragraph("Servers: " + doc.rows().stream().map(x -> x.server() + " = " + x.serverVersion()).distinct()
+                .collect(Collectors.joining("; ")));
+    }
+
+    /** One persistence setting: per test and pipeline, both servers' rounds, the ratio and its verdict. */
+    private static void sideBySideTable(Page page, List<RedisBenchmarkDocument.Row> rows) {
         List<List<String>> table = new ArrayList<>();
         List<String> verdicts = new ArrayList<>();
-        for (RedisBenchmarkDocument.Row j : doc.rows()) {
+        for (RedisBenchmarkDocument.Row j : rows) {
             if (!"jab".equals(j.server())) {
                 continue;
             }
-            Optional<RedisBenchmarkDocument.Row> r = doc.rows().stream().filter(x -> "redis".equals(x.server())
+            Optional<RedisBenchmarkDocument.Row> r = rows.stream().filter(x -> "redis".equals(x.server())
                     && x.test().equals(j.test()) && x.pipeline() == j.pipeline()).findFirst();
             double redis = r.map(x -> mean(x.rps())).orElse(Double.NaN);
             table.add(List.of(j.test(), Integer.toString(j.pipeline()), rounds(j), r.map(KvSection::rounds).orElse("-"),
@@ -272,8 +293,6 @@ final class KvSection {
         if (!verdicts.isEmpty()) {
             page.bullets(verdicts);
         }
-        page.paragraph("Servers: " + doc.rows().stream().map(x -> x.server() + " = " + x.serverVersion()).distinct()
-                .collect(Collectors.joining("; ")));
     }
 
     private static String cpu(RedisBenchmarkDocument.Row row) {

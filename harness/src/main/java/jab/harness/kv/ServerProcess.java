@@ -46,12 +46,19 @@ final class ServerProcess implements AutoCloseable {
      * then run the server as their child); an empty wrapper runs the server itself.
      */
     static ServerProcess jab(List<String> wrapper, Path java, int shards, int ioThreads) throws IOException, InterruptedException {
+        return jab(wrapper, java, shards, ioThreads, List.of());
+    }
+
+    /** As {@link #jab(List, Path, int, int)}, with more of jab kv serve's options (persistence, in Redis's words). */
+    static ServerProcess jab(List<String> wrapper, Path java, int shards, int ioThreads, List<String> serveArgs)
+            throws IOException, InterruptedException {
         // -XX:+ExitOnOutOfMemoryError, as ./jab starts jab kv serve: an OutOfMemoryError ends the server
         List<String> cmd = new ArrayList<>(wrapper);
         cmd.addAll(List.of(java.toString(), "-Xms256m", "-Xmx1g", "-XX:+ExitOnOutOfMemoryError",
                 "-cp", System.getProperty("java.class.path"), "jab.harness.Jab", "kv", "serve",
                 "--bind", "127.0.0.1", "--port", "0", "--shards", Integer.toString(shards),
                 "--io-threads", Integer.toString(ioThreads)));
+        cmd.addAll(serveArgs);
         // its output is read in the background for as long as it runs, so it never blocks on stdout
         Running p = Subprocess.of(cmd).named("jab kv serve").mergeStderrIntoStdout().start();
         boolean started = false;
@@ -83,10 +90,16 @@ final class ServerProcess implements AutoCloseable {
 
     /** As {@link #redis(Path)}, run by {@code wrapper} (see {@link #jab(List, Path, int, int)}). */
     static ServerProcess redis(List<String> wrapper, Path redisServer) throws IOException, InterruptedException {
+        return redis(wrapper, redisServer, Durability.OFF.redisArgs(null));
+    }
+
+    /** redis-server with these persistence options (Redis's own: --save, --appendonly, --dir ...). */
+    static ServerProcess redis(List<String> wrapper, Path redisServer, List<String> persistenceArgs) throws IOException, InterruptedException {
         int port = freePort();
         List<String> cmd = new ArrayList<>(wrapper);
-        cmd.addAll(List.of(redisServer.toString(), "--port", Integer.toString(port), "--bind", "127.0.0.1",
-                "--save", "", "--appendonly", "no", "--daemonize", "no", "--protected-mode", "yes", "--loglevel", "warning"));
+        cmd.addAll(List.of(redisServer.toString(), "--port", Integer.toString(port), "--bind", "127.0.0.1"));
+        cmd.addAll(persistenceArgs);
+        cmd.addAll(List.of("--daemonize", "no", "--protected-mode", "yes", "--loglevel", "warning"));
         Running p = Subprocess.of(cmd).named("redis-server").stdout(Output.discard()).stderr(Output.discard()).start();
         ServerProcess s = new ServerProcess("redis", p, port, redisVersion(redisServer));
         try {

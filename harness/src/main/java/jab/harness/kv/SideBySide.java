@@ -30,8 +30,8 @@ final class SideBySide {
     record Round(RedisBenchmark.Test test, double serverCpuUs) {
     }
 
-    /** Every round's figures for one server, test (GET or SET) and pipeline depth. */
-    record Row(String server, String serverVersion, String test, int pipeline, long requests, List<Round> rounds) {
+    /** Every round's figures for one server, test (GET or SET), pipeline depth and persistence. */
+    record Row(String server, String serverVersion, Durability durability, String test, int pipeline, long requests, List<Round> rounds) {
         double[] rps() {
             return each(RedisBenchmark.Test::rps);
         }
@@ -52,28 +52,29 @@ final class SideBySide {
     private SideBySide() {
     }
 
-    static List<Row> run(RedisBenchmark tool, ServerProcess jab, ServerProcess redis, Plan plan, PrintStream log) throws Exception {
+    static List<Row> run(RedisBenchmark tool, ServerProcess jab, ServerProcess redis, Durability durability, Plan plan, PrintStream log)
+            throws Exception {
         ServerProcess[] servers = {jab, redis};
         Map<String, Row> rows = new LinkedHashMap<>();
         for (ServerProcess s : servers) {
             for (int pipeline : PIPELINES) {
                 for (String test : RedisBenchmark.TESTS) {
-                    tool.run(s.port, test, pipeline, requests(plan, pipeline), TIMEOUT_SECONDS);
+                    tool.run(s.port, test, pipeline, durability.requests(requests(plan, pipeline)), TIMEOUT_SECONDS);
                 }
             }
         }
         for (int round = 0; round < plan.rounds(); round++) {
-            log.printf("kv end-to-end: redis-benchmark round %d of %d, jab and Redis%n", round + 1, plan.rounds());
+            log.printf("kv end-to-end: redis-benchmark round %d of %d, jab and Redis, %s%n", round + 1, plan.rounds(), durability.words);
             for (int pipeline : PIPELINES) {
                 for (int i = 0; i < servers.length; i++) {
                     ServerProcess s = servers[(i + round) % servers.length];
                     for (String test : RedisBenchmark.TESTS) {
-                        long requests = requests(plan, pipeline);
+                        long requests = durability.requests(requests(plan, pipeline));
                         long cpuBefore = s.cpuNanos();
                         RedisBenchmark.Test t = tool.run(s.port, test, pipeline, requests, TIMEOUT_SECONDS);
                         long cpuAfter = s.cpuNanos();
                         double cpuUs = cpuBefore < 0 || cpuAfter < 0 ? Double.NaN : (cpuAfter - cpuBefore) / 1e3 / requests;
-                        rows.computeIfAbsent(s.name + "/" + t.name() + "/" + pipeline, k -> new Row(s.name, s.version,
+                        rows.computeIfAbsent(s.name + "/" + t.name() + "/" + pipeline, k -> new Row(s.name, s.version, durability,
                                 t.name(), pipeline, requests, new ArrayList<>())).rounds().add(new Round(t, cpuUs));
                     }
                     if (!s.alive()) {
@@ -100,6 +101,9 @@ final class SideBySide {
             params.put("clients", Integer.toString(RedisBenchmark.CLIENTS));
             params.put("pipeline", Integer.toString(r.pipeline()));
             params.put("requests", Long.toString(r.requests()));
+            if (r.durability() != Durability.OFF) { // off stays as runs before persistence was compared named it
+                params.put("persistence", r.durability().label);
+            }
             String name = "e2e.kv." + r.server() + ".redisBenchmark." + r.test().toLowerCase(java.util.Locale.ROOT);
             String source = tool.version + " against " + r.serverVersion();
             out.add(new NativeResult(name, "thrpt", "ops/s", params, NativeResult.oneFork(r.rps()), source));
@@ -116,7 +120,8 @@ final class SideBySide {
         List<RedisBenchmarkDocument.Row> list = new ArrayList<>();
         for (Row r : rows) {
             list.add(new RedisBenchmarkDocument.Row(r.server(), r.serverVersion(), r.test(), r.pipeline(), RedisBenchmark.CLIENTS,
-                    r.requests(), r.rps(), r.each(RedisBenchmark.Test::p50Ms), r.each(RedisBenchmark.Test::p99Ms), r.serverCpuUs()));
+                    r.requests(), r.rps(), r.each(RedisBenchmark.Test::p50Ms), r.each(RedisBenchmark.Test::p99Ms), r.serverCpuUs(),
+                    r.durability().label));
         }
         return new RedisBenchmarkDocument(tool.version, "redis-benchmark " + String.join(" ", RedisBenchmark.arguments(0, "set|get", 1, 0))
                 .replace("-p 0", "-p PORT").replace("-n 0", "-n N") + " (and -P 16)", redisServer.toString(), list);

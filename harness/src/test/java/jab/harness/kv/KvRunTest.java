@@ -92,6 +92,17 @@ class KvRunTest {
                 }
                 assertThat(summary).contains("Side by side under redis-benchmark").contains("jab/Redis")
                         .contains("-c 50").contains("CPU (us/req)");
+                // and again with both servers persisting (AOF, everysec), told apart by a param
+                for (String server : List.of("jab", "redis")) {
+                    assertThat(e2e).as(server + " with AOF everysec").anyMatch(r -> r.benchmark()
+                            .equals("e2e.kv." + server + ".redisBenchmark.set") && "aof-everysec".equals(r.param("persistence"))
+                            && r.score() > 0);
+                }
+                assertThat(summary).contains("append-only file, appendfsync everysec")
+                        .contains("--appendonly yes --appendfsync everysec");
+                assertThat(run.resolve("work")).as("the servers' AOF folders are removed").satisfiesAnyOf(
+                        w -> assertThat(w).doesNotExist(),
+                        w -> assertThat(Files.list(w).map(Path::getFileName).map(Path::toString)).noneMatch(n -> n.startsWith("kv-aof")));
             }
         }
 

@@ -1,0 +1,53 @@
+package jab.harness.kv;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import jab.harness.family.Profile;
+
+/**
+ * How both servers persist in a side-by-side run, in Redis's own words, so jab and Redis are compared
+ * doing the same work: nothing, an append-only file forced once a second, or forced before every
+ * reply. The same options start both (jab kv serve takes Redis's names); snapshots stay off.
+ */
+enum Durability {
+    OFF("off", "persistence off"),
+    AOF_EVERYSEC("aof-everysec", "append-only file, appendfsync everysec"),
+    AOF_ALWAYS("aof-always", "append-only file, appendfsync always");
+
+    final String label;
+    final String words;
+
+    Durability(String label, String words) {
+        this.label = label;
+        this.words = words;
+    }
+
+    /** The settings a profile compares: smoke (run by the tests) only one with persistence, to stay short. */
+    static List<Durability> of(Profile profile) {
+        return profile == Profile.SMOKE ? List.of(OFF, AOF_EVERYSEC) : List.of(values());
+    }
+
+    /** jab kv serve's options; with persistence, its files in {@code dir}. */
+    List<String> jabArgs(Path dir) {
+        return this == OFF ? List.of() : aof(dir);
+    }
+
+    /** redis-server's options; with persistence, its files in {@code dir}. */
+    List<String> redisArgs(Path dir) {
+        return this == OFF ? List.of("--save", "", "--appendonly", "no") : aof(dir);
+    }
+
+    private List<String> aof(Path dir) {
+        return List.of("--dir", dir.toString(), "--appendonly", "yes", "--appendfsync", this == AOF_ALWAYS ? "always" : "everysec",
+                "--save", "");
+    }
+
+    /**
+     * Requests per run: under always every batch of writes waits for an fsync (a few thousand a second
+     * on a virtual disk), so a tenth of the plan keeps a run to seconds, as the others last.
+     */
+    long requests(long planned) {
+        return this == AOF_ALWAYS ? Math.max(1000, planned / 10) : planned;
+    }
+}
