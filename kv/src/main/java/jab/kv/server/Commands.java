@@ -54,7 +54,7 @@ final class Commands {
 
     Outcome execute(byte[][] a, ClientState client, ByteBuf out) {
         client.commands++;
-        String name = lower(a[0]);
+        String name = name(a[0]);
         if (!client.authenticated && !name.equals("auth") && !name.equals("quit")) {
             Resp.error(out, "NOAUTH Authentication required.");
             return Outcome.CONTINUE;
@@ -467,6 +467,24 @@ final class Commands {
     }
 
     /** ASCII lower case; command names are ASCII, so this avoids a charset decoder on the hot path. */
+    /**
+     * The command's name in lower case; GET and SET, nearly every request a cache serves, without
+     * allocating (lower() makes a char array and a String per command: garbage that brings the young
+     * collections, whose pauses are the server's longest latencies).
+     */
+    static String name(byte[] b) {
+        if (b.length == 3 && (b[1] | 0x20) == 'e' && (b[2] | 0x20) == 't') {
+            int first = b[0] | 0x20; // ASCII letters only differ by this bit between cases
+            if (first == 'g') {
+                return "get";
+            }
+            if (first == 's') {
+                return "set";
+            }
+        }
+        return lower(b);
+    }
+
     static String lower(byte[] b) {
         char[] c = new char[Math.min(b.length, 64)];
         for (int i = 0; i < c.length; i++) {
