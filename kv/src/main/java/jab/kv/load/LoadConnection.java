@@ -17,9 +17,6 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
  * to that loop's {@link LoopFigures}.
  */
 final class LoadConnection extends ChannelInboundHandlerAdapter implements ReplyCounter.Listener {
-    private static final byte[] GET = "*2\r\n$3\r\nGET\r\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] SET = "*3\r\n$3\r\nSET\r\n".getBytes(StandardCharsets.US_ASCII);
-
     /** What all connections of one run share: the keys, the value, the clock, the outcome. */
     interface Run {
         LoadConfig config();
@@ -101,9 +98,9 @@ final class LoadConnection extends ChannelInboundHandlerAdapter implements Reply
         for (int i = 0; i < c.pipeline; i++) {
             byte[] key = keys[random.nextInt(keys.length)];
             if (random.nextDouble() < c.getRatio) {
-                b.writeBytes(GET).writeBytes(key);
+                b.writeBytes(RespClient.GET).writeBytes(key);
             } else {
-                b.writeBytes(SET).writeBytes(key).writeBytes(run.valueBulk());
+                b.writeBytes(RespClient.SET).writeBytes(key).writeBytes(run.valueBulk());
             }
         }
         sent = intervalNanos > 0 ? due : System.nanoTime();

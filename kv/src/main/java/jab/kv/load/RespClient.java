@@ -14,8 +14,9 @@ import java.nio.charset.StandardCharsets;
  * connection, buffered both ways, so a batch of commands leaves in one write when flushed.
  */
 public final class RespClient implements AutoCloseable {
-    private static final byte[] GET = "*2\r\n$3\r\nGET\r\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] SET = "*3\r\n$3\r\nSET\r\n".getBytes(StandardCharsets.US_ASCII);
+    /** The head of a GET and of a SET, before their key (and value) bulks; the load generator sends them too. */
+    static final byte[] GET = "*2\r\n$3\r\nGET\r\n".getBytes(StandardCharsets.US_ASCII);
+    static final byte[] SET = "*3\r\n$3\r\nSET\r\n".getBytes(StandardCharsets.US_ASCII);
     private final Socket socket;
     private final OutputStream out;
     private final InputStream in;
@@ -29,12 +30,7 @@ public final class RespClient implements AutoCloseable {
         in = new BufferedInputStream(socket.getInputStream(), 64 * 1024);
     }
 
-    /** {@code bulk} is a precomputed "$len\r\nbytes\r\n". */
-    void get(byte[] keyBulk) throws IOException {
-        out.write(GET);
-        out.write(keyBulk);
-    }
-
+    /** {@code keyBulk} and {@code valueBulk} are precomputed "$len\r\nbytes\r\n". */
     void set(byte[] keyBulk, byte[] valueBulk) throws IOException {
         out.write(SET);
         out.write(keyBulk);
