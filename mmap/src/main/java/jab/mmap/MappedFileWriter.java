@@ -266,8 +266,8 @@ public final class MappedFileWriter implements Closeable {
     }
 
     /**
-     * Allocates disk blocks up to the end of the window that holds byte {@code end - 1}, by writing
-     * zeros with ordinary writes: a full disk fails here, before anything is mapped or copied.
+     * Allocates disk blocks up to the end of the window that holds byte {@code end - 1} ({@link
+     * ZeroFill}): a full disk fails here, before anything is mapped or copied.
      */
     private void allocate(long end) throws IOException {
         // the windows still to map start at nextWindowStart, one windowSize apart
@@ -275,12 +275,7 @@ public final class MappedFileWriter implements Closeable {
         if (allocatedEnd >= target) {
             return; // the common case: the window is allocated already, no garbage per record
         }
-        ByteBuffer zeros = ByteBuffer.allocate((int) Math.min(1 << 20, Math.max(1, target - allocatedEnd)));
-        while (allocatedEnd < target) {
-            zeros.clear();
-            zeros.limit((int) Math.min(zeros.capacity(), target - allocatedEnd));
-            allocatedEnd += channel.write(zeros, allocatedEnd);
-        }
+        allocatedEnd = ZeroFill.extend(channel, allocatedEnd, target);
     }
 
     private void release() {

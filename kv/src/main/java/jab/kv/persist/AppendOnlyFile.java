@@ -13,13 +13,11 @@ import jab.kv.ByteKey;
 import jab.kv.Journal;
 import jab.kv.KvException;
 import jab.kv.KvStore;
-import jab.mmap.ForcePolicy;
-import jab.mmap.MappedFileWriter;
 
 /**
  * The append-only file: every change of the store as a RESP record ({@link RecordEncoder}), written
  * through jab's memory-mapped writer, so a record costs a copy into the page cache and no system
- * call. The records of all event loops go through one lock, in the order the store makes the
+ * call; under appendfsync always with positional writes instead ({@link LogWriter#open} says why). The records of all event loops go through one lock, in the order the store makes the
  * changes. What reaches the device when is {@link Fsync}'s: ALWAYS forces in {@link #durable()},
  * which the server calls before it sends replies, so one fdatasync covers every write of that pass
  * (a group commit, as Redis fsyncs in beforeSleep); EVERYSEC forces from a background thread.
@@ -28,14 +26,11 @@ import jab.mmap.MappedFileWriter;
  * client gets Redis's MISCONF error, reads go on, and the next write tries again.
  */
 public final class AppendOnlyFile implements Journal, Closeable {
-    /** Windows of 8 MiB: a mapping call per 8 MiB of log, and the zeros allocated ahead stay small. */
-    static final int WINDOW = 8 << 20;
-
     private final Path path;
     private final Fsync fsync;
     private final Object lock = new Object();
     private final RecordEncoder encoder = new RecordEncoder();
-    private MappedFileWriter writer;
+    private LogWriter writer;
     /** Bytes appended since start, over all files; {@link #forced} is how many of them are on the device. */
     private volatile long appended;
     private volatile long forced;
@@ -49,7 +44,7 @@ public final class AppendOnlyFile implements Journal, Closeable {
     private AppendOnlyFile(Path path, Fsync fsync, long validEnd) throws IOException {
         this.path = path;
         this.fsync = fsync;
-        this.writer = MappedFileWriter.appending(path, validEnd, WINDOW, ForcePolicy.onClose());
+        this.writer = LogWriter.open(path, validEnd, fsync);
         this.size = validEnd;
         this.baseSize = validEnd;
     }
@@ -147,7 +142,7 @@ public final class AppendOnlyFile implements Journal, Closeable {
 
     /**
      * Under ALWAYS, forces every record appended so far before it returns; concurrent callers share
-     * one force. Elsewhere it returns at once. A force that fails under ALWAYS ends the process, as
+     * one force. Elsewhere it returns at once. A write or force that fails under ALWAYS ends the process, as
      * Redis exits then: replies that would claim durability must not leave.
      */
     public void durable() {
@@ -157,7 +152,7 @@ public final class AppendOnlyFile implements Journal, Closeable {
         try {
             force();
         } catch (IOException e) {
-            System.err.println("jab kv serve: cannot fsync the AOF under appendfsync always (" + reason(e) + "): exiting, as Redis does");
+            System.err.println("jab kv serve: cannot write or fsync the AOF under appendfsync always (" + reason(e) + "): exiting, as Redis does");
             Runtime.getRuntime().halt(1);
         }
     }
@@ -165,16 +160,23 @@ public final class AppendOnlyFile implements Journal, Closeable {
     /** Forces what was appended (EVERYSEC's background thread and shutdown call it too). */
     void force() throws IOException {
         synchronized (forceLock) {
-            long target = appended;
-            if (forced >= target) {
-                return;
-            }
-            MappedFileWriter w;
+            long target;
+            LogWriter w;
             synchronized (lock) {
+                target = appended;
+                if (forced >= target) {
+                    return;
+                }
                 w = writer;
+                try {
+                    w.flush();
+                } catch (IOException e) {
+                    lastError = reason(e);
+                    throw e;
+                }
             }
             try {
-                w.force();
+                w.force(); // outside the lock: writes go on while the device works
                 forced = target;
             } catch (ClosedChannelException replacedByRewrite) {
                 forced = target; // the rewrite forced the new file before it replaced this one
@@ -201,8 +203,8 @@ public final class AppendOnlyFile implements Journal, Closeable {
                 Files.deleteIfExists(temp);
             }
             SnapshotFile.forceDirectory(path.getParent());
-            MappedFileWriter old = writer;
-            writer = MappedFileWriter.appending(path, n, WINDOW, ForcePolicy.onClose());
+            LogWriter old = writer;
+            writer = LogWriter.open(path, n, fsync);
             old.close();
             size = n;
             baseSize = n;

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import jab.kv.server.KvServer;
@@ -219,12 +221,14 @@ class DurabilityTest {
     /**
      * A full disk, made with ulimit -f (a file-size limit the JVM meets as EFBIG, as a full disk is
      * ENOSPC: the same failed write): writes get MISCONF, reads go on, and the log replays whole.
+     * Both writers: the mapped one (everysec) and the positional one (always).
      */
-    @Test
-    void aFullDiskRefusesWritesWithMisconfKeepsReadsAndLeavesNoHalfRecord() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"everysec", "always"})
+    void aFullDiskRefusesWritesWithMisconfKeepsReadsAndLeavesNoHalfRecord(String fsync) throws Exception {
         int acked = 0;
         String value = "x".repeat(1000);
-        try (ChildServer child = ChildServer.start(dir, "everysec", 12 * 1024); Jedis j = new Jedis("127.0.0.1", child.port)) {
+        try (ChildServer child = ChildServer.start(dir, fsync, 12 * 1024); Jedis j = new Jedis("127.0.0.1", child.port)) {
             String refusal = null;
             for (int i = 0; i < 40_000 && refusal == null; i++) {
                 try {
