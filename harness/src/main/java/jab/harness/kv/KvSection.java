@@ -258,7 +258,7 @@ final class KvSection {
                         + String.join(" ", d.redisArgs(Path.of("DIR"))).replace("--save ", "--save \"\"") + "`, DIR a fresh folder of "
                         + "the run's work directory (on --dir's file system, which env.json names), removed afterwards; "
                         + e.getValue().get(0).requests() + " requests per run without pipelining"
-                        + (d == Durability.AOF_ALWAYS ? " (a tenth of the plan: every batch of writes waits for its fsync)" : "") + ".");
+                        + (d == Durability.AOF_ALWAYS ? " (a quarter of the plan: every batch of writes waits for its fsync; the warm-up run takes the whole plan)" : "") + ".");
             }
             sideBySideTable(page, e.getValue());
         }

@@ -27,7 +27,7 @@ class DurabilityTest {
         assertThat(Durability.AOF_EVERYSEC.redisArgs(dir)).contains("everysec");
         assertThat(Durability.of(Profile.SMOKE)).containsExactly(Durability.OFF, Durability.AOF_EVERYSEC);
         assertThat(Durability.of(Profile.DEFAULT)).containsExactly(Durability.values());
-        assertThat(Durability.AOF_ALWAYS.requests(100_000)).isEqualTo(10_000);
+        assertThat(Durability.AOF_ALWAYS.requests(100_000)).isEqualTo(25_000);
         assertThat(Durability.AOF_EVERYSEC.requests(100_000)).isEqualTo(100_000);
     }
 
