@@ -131,10 +131,15 @@ public final class Report {
     /** Every warning of an input's results and machine; see {@link RunWarnings}. */
     static List<Warning> warningsOf(Input in) {
         Map<String, List<BenchResult>> byJdk = new LinkedHashMap<>();
+        List<BenchResult> timings = new ArrayList<>();
         for (Input.Entry e : in.entries()) {
-            byJdk.computeIfAbsent(Input.outsideJmh(e.jdk()) ? "" : e.jdk(), k -> new ArrayList<>()).add(e.result());
+            if (e.jdk().equals(Input.TIMINGS)) {
+                timings.add(e.result());
+            } else {
+                byJdk.computeIfAbsent(Input.outsideJmh(e.jdk()) ? "" : e.jdk(), k -> new ArrayList<>()).add(e.result());
+            }
         }
-        return RunWarnings.of(byJdk, envOf(in));
+        return RunWarnings.of(byJdk, timings, envOf(in));
     }
 
     /** The warnings under their own heading, one bullet each; no heading at all when none fired. */

@@ -61,10 +61,8 @@ public final class Summary {
     public static List<Warning> warnings(RunResults run) {
         Map<String, List<BenchResult>> byJdk = new LinkedHashMap<>();
         run.jdkIds().forEach(j -> byJdk.put(j, run.jmh(j)));
-        List<BenchResult> outside = new ArrayList<>(run.baselines());
-        outside.addAll(run.timings());
-        byJdk.put("", outside);
-        return RunWarnings.of(byJdk, run.env().orElse(null));
+        byJdk.put("", run.baselines());
+        return RunWarnings.of(byJdk, run.timings(), run.env().orElse(null));
     }
 
     /** The seed's comment block for one JDK's results; just the VM version without a fingerprint. */

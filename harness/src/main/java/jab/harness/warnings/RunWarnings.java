@@ -26,19 +26,26 @@ public final class RunWarnings {
     }
 
     /**
-     * @param byJdk the JVM results per JDK id ("" when unknown), then anything else measured (native)
-     * @param env   the run's env.json, or null for a bare JMH file
+     * @param byJdk   the JVM results per JDK id ("" when unknown), then the native baselines under ""
+     * @param timings what a family timed outside JMH that is no native floor (timings.json): the run's
+     *                precision target does not apply to them, since no fork is ever added to them (their
+     *                rounds are the family's), so they get every check but that one
+     * @param env     the run's env.json, or null for a bare JMH file
      */
-    public static List<Warning> of(Map<String, List<BenchResult>> byJdk, JsonNode env) {
+    public static List<Warning> of(Map<String, List<BenchResult>> byJdk, List<BenchResult> timings, JsonNode env) {
         JsonNode e = env == null ? MissingNode.getInstance() : env;
-        ResultChecks.Context ctx = new ResultChecks.Context(e.path("cpu").path("logicalThreads").asInt(0),
-                e.path("run").path("precision").asDouble(0));
+        int cpus = e.path("cpu").path("logicalThreads").asInt(0);
+        ResultChecks.Context ctx = new ResultChecks.Context(cpus, e.path("run").path("precision").asDouble(0));
         List<Warning> out = new ArrayList<>(machine(e));
         byJdk.forEach((jdk, rs) -> {
             for (BenchResult r : rs) {
                 out.addAll(ResultChecks.of(r, subject(jdk, r), ctx));
             }
         });
+        ResultChecks.Context untargeted = new ResultChecks.Context(cpus, 0);
+        for (BenchResult r : timings) {
+            out.addAll(ResultChecks.of(r, subject("", r), untargeted));
+        }
         return out;
     }
 

@@ -1,0 +1,34 @@
+package jab.harness.warnings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import jab.harness.results.BenchResult;
+
+class RunWarningsTest {
+    /** A run with a 5% precision target on 2 CPUs, quiet. */
+    private static ObjectNode env() {
+        ObjectNode env = new ObjectMapper().createObjectNode();
+        env.putObject("cpu").put("logicalThreads", 2);
+        env.putObject("run").put("precision", 0.05);
+        return env;
+    }
+
+    @Test
+    void theRunsPrecisionTargetIsHeldToJmhResultsAndBaselinesNotToTimingsWithRoundsOfTheirOwn() {
+        // forks 30% apart: they disagree, and the fork-level interval is far wider than 5%
+        BenchResult wide = ResultChecksTest.result(6, 2, 10, (f, i, n) -> f == 0 ? 100 : 130);
+        List<Warning> ws = RunWarnings.of(Map.of("17", List.of(wide), "", List.of(wide)), List.of(wide), env());
+        assertThat(ws).filteredOn(w -> w.kind() == Warning.Kind.PRECISION_MISSED).hasSize(2);
+        List<Warning> timingsOnly = RunWarnings.of(Map.of(), List.of(wide), env());
+        assertThat(timingsOnly).extracting(Warning::kind).doesNotContain(Warning.Kind.PRECISION_MISSED);
+        assertThat(timingsOnly).extracting(Warning::kind).contains(Warning.Kind.FORKS_DISAGREE); // the other checks still apply
+    }
+}
