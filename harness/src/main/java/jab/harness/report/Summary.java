@@ -1,6 +1,5 @@
 package jab.harness.report;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

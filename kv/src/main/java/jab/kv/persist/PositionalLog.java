@@ -29,9 +29,7 @@ final class PositionalLog implements LogWriter {
     private final FileChannel channel;
     /** Direct: a heap buffer would be copied into the JDK's temporary direct buffer on every write. */
     private final ByteBuffer gathered = ByteBuffer.allocateDirect(GATHER);
-    /** The end of the records accepted, gathered ones included. */
-    private long end;
-    /** The end of what is in the file; {@code end - written} bytes are gathered. */
+    /** The end of what is in the file; the records accepted end {@link #gathered}'s position later. */
     private long written;
     /** The end of the blocks written with zeros so far. */
     private long allocatedEnd;
@@ -43,7 +41,6 @@ final class PositionalLog implements LogWriter {
             if (channel.size() > validEnd) {
                 channel.truncate(validEnd); // a torn tail or zeros from before: cut off, as the mapped writer does
             }
-            end = validEnd;
             written = validEnd;
             allocatedEnd = channel.size();
         } catch (IOException e) {
@@ -57,6 +54,7 @@ final class PositionalLog implements LogWriter {
         if (closed) {
             throw new ClosedChannelException();
         }
+        long end = end();
         if (end + len > allocatedEnd) {
             allocatedEnd = ZeroFill.extend(channel, allocatedEnd, (end + len + ALLOCATE - 1) / ALLOCATE * ALLOCATE);
         }
@@ -64,11 +62,20 @@ final class PositionalLog implements LogWriter {
             flush();
         }
         if (len > gathered.remaining()) {
-            writeFully(ByteBuffer.wrap(src, off, len));
+            try {
+                writeFully(ByteBuffer.wrap(src, off, len));
+            } catch (IOException e) {
+                written = end; // not accepted: the next record overwrites what of it reached the file
+                throw e;
+            }
         } else {
             gathered.put(src, off, len);
         }
-        end += len;
+    }
+
+    /** The end of the records accepted: those in the file, then those gathered. */
+    private long end() {
+        return written + gathered.position();
     }
 
     /** Writes the gathered records to the file; what a failed write left is written by the next call. */
@@ -105,7 +112,7 @@ final class PositionalLog implements LogWriter {
         closed = true;
         try {
             flush();
-            channel.truncate(end);
+            channel.truncate(end());
             channel.force(true);
         } finally {
             channel.close();
