@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Servers side by side under redis-benchmark, in alternating rounds: requests/s, the server's CPU
-time per request, and each server's ratio to Redis with a 95% interval over rounds.
+time per request (and its user and system parts), and each server's ratio to Redis with a 95%
+interval over rounds. The last column is the share of one CPU that redis-benchmark itself used
+during the run: near 100% the client, not the server, sets the pace.
 
 Every server given is started once (on a free port, "{port}" in its command), warmed with one
 unreported run of each test, then measured in rounds; the order of the servers rotates every round
@@ -17,8 +19,10 @@ servers' figures of that round), so it varies over rounds, machine drift include
 """
 import argparse
 import os
+import resource
 import statistics
 import subprocess
+import time
 
 from ratios import interval
 from respserver import start, stop
@@ -27,10 +31,16 @@ TICK = os.sysconf("SC_CLK_TCK")
 
 
 def cpu_seconds(pid):
-    """User + system time of a process, all its threads (utime and stime of /proc/PID/stat)."""
+    """(user, system) time of a process, all its threads (utime and stime of /proc/PID/stat)."""
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
+    return int(fields[11]) / TICK, int(fields[12]) / TICK
+
+
+def client_cpu_seconds():
+    """User + system time of the children this script has waited for: the redis-benchmark runs."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def bench(port, test, pipeline, requests, clients):
@@ -65,15 +75,19 @@ def main():
         for name, port, _ in servers:  # warm-up: the JIT compiles jab's path, Redis fills its allocator
             for test, p in shapes:
                 bench(port, test, p, n(p), args.clients)
-        figures = {}  # (name, test, pipeline) -> list of (rps, cpu us per request, p99 ms, max ms)
+        # (name, test, pipeline) -> list of (rps, cpu us per request, p99 ms, max ms, user us, system us, client CPU share)
+        figures = {}
         for r in range(args.rounds):
             order = servers[r % len(servers):] + servers[:r % len(servers)]
             for test, p in shapes:
                 for name, port, proc in order:
-                    before = cpu_seconds(proc.pid)
+                    user0, sys0 = cpu_seconds(proc.pid)
+                    client0, wall0 = client_cpu_seconds(), time.monotonic()
                     rps, p99, mx = bench(port, test, p, n(p), args.clients)
-                    cpu_us = (cpu_seconds(proc.pid) - before) * 1e6 / n(p)
-                    figures.setdefault((name, test, p), []).append((rps, cpu_us, p99, mx))
+                    client = (client_cpu_seconds() - client0) / (time.monotonic() - wall0)
+                    user1, sys1 = cpu_seconds(proc.pid)
+                    user_us, sys_us = (user1 - user0) * 1e6 / n(p), (sys1 - sys0) * 1e6 / n(p)
+                    figures.setdefault((name, test, p), []).append((rps, user_us + sys_us, p99, mx, user_us, sys_us, client))
             print(f"round {r + 1} of {args.rounds} done", flush=True)
     finally:
         for _, _, proc in servers:
@@ -84,7 +98,7 @@ def main():
           f"{args.requests} requests per run (-P 16: {args.pipelined_requests}); medians over rounds;")
     print(f"ratios to {ref}: geometric mean of the rounds' ratios [95% interval over rounds]\n")
     print(f"{'server':<14}{'test':<8}{'P':>3}{'req/s':>12}{'x ' + ref:>28}{'CPU us/req':>12}{'x ' + ref + ' CPU':>28}"
-          f"{'p99 ms':>8}{'max ms':>8}")
+          f"{'p99 ms':>8}{'max ms':>8}{'user+sys us':>14}{'client CPU':>11}")
     for test, p in shapes:
         base = figures[(ref, test, p)]
         for name, _, _ in servers:
@@ -95,7 +109,9 @@ def main():
             cg, clo, chi = interval([a[1] / b[1] for a, b in zip(f, base)]) if all(b[1] > 0 and a[1] > 0 for a, b in zip(f, base)) else (float("nan"),) * 3
             print(f"{name:<14}{test.upper():<8}{p:>3}{rps:>12,.0f}{f'{g:.3f}x [{lo:.3f}-{hi:.3f}]':>28}{cpu:>12.2f}"
                   f"{f'{cg:.3f}x [{clo:.3f}-{chi:.3f}]':>28}{statistics.median(x[2] for x in f):>8.3f}"
-                  f"{statistics.median(x[3] for x in f):>8.3f}")
+                  f"{statistics.median(x[3] for x in f):>8.3f}"
+                  f"{f'{statistics.median(x[4] for x in f):.2f}+{statistics.median(x[5] for x in f):.2f}':>14}"
+                  f"{statistics.median(x[6] for x in f):>10.0%}")
 
 
 if __name__ == "__main__":
