@@ -46,7 +46,11 @@ public final class KvFamily implements Family {
         JmhSettings s = switch (profile) {
             case SMOKE -> JmhSettings.of(1, 1, "100ms", 2, "100ms");
             case THOROUGH -> JmhSettings.of(3, 3, "1s", 5, "1s");
-            case DEFAULT -> JmhSettings.of(3, 3, "200ms", 8, "100ms");
+            // 2 s of warm-up: C2 compiles the store's paths while the benchmark threads hold both CPUs.
+            // Measured with 25 warm-up iterations of 200 ms: mixed_2Threads on STORE_16 ramps from 5-8k
+            // to 37-39k ops/ms at the 6th to 8th iteration (3 x 200 ms left it mid-ramp: "warm-up not
+            // reached", forks 2-5x apart); the latency benchmarks settle by the 4th.
+            case DEFAULT -> JmhSettings.of(3, 10, "200ms", 5, "200ms");
         };
         // More threads than CPUs measure the scheduler's time slices (and still ramp at the 5th
         // iteration), not the store: no profile runs them unless the user names them (a regex such as
