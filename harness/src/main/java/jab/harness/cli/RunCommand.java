@@ -187,9 +187,8 @@ public final class RunCommand implements Callable<Integer> {
                 for (String n : plan.profilers().prepare(plan.workDir())) {
                     note(store, n);
                 }
-                ok &= runJmh(plan, store, startNanos);
+                ok &= runJmh(plan, store, startNanos, () -> measure(plan, store, outside, true));
                 store.adoptFolder(Profilers.FLAME_GRAPHS, plan.workDir().resolve(Profilers.FLAME_GRAPHS));
-                ok &= measure(plan, store, outside, true);
                 store.status(ok ? "complete" : "failed");
                 RunResults results = RunResults.read(store.dir());
                 store.writeDocument(StatisticsDocument.NAME, StatisticsDocument.of(results));
@@ -320,8 +319,11 @@ public final class RunCommand implements Callable<Integer> {
         console.print(ConsoleText.wrap("note: ", note));
     }
 
-    /** The JMH part: every result on every JDK, then forks added for the precision goal ({@link JmhPhase}). */
-    private boolean runJmh(Plan plan, RunStore store, long startNanos) throws IOException {
+    /**
+     * The JMH part: every result on every JDK, then {@code afterFirstPass}, then forks added for the
+     * precision goal with what is left of the budget ({@link JmhPhase}).
+     */
+    private boolean runJmh(Plan plan, RunStore store, long startNanos, JmhPhase.Interlude afterFirstPass) throws IOException {
         Map<Jdk, List<Job>> jobs = new LinkedHashMap<>();
         for (Jdk j : plan.jdks()) {
             List<Job> js = new ArrayList<>();
@@ -336,7 +338,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         JmhPhase.Setup setup = new JmhPhase.Setup(jobs, plan.contexts(), plan.forkArgs(), plan.workDir(), plan.precision(), startNanos,
                 plan.overrides(), plan.profilers());
-        return new JmhPhase(setup, store, n -> note(store, n), console).run();
+        return new JmhPhase(setup, store, n -> note(store, n), console).run(afterFirstPass);
     }
 
     /**

@@ -76,8 +76,10 @@ public interface Family {
     }
 
     /**
-     * Measurements made after the JMH part: the second half of a family's story (servers end to end
-     * after the store's microbenchmarks), and what the forks left in the work dir.
+     * Measurements made after the JMH part's first pass (every result with its first forks), before
+     * forks are added for the precision goal, so the run's budget caps them too: the second half of a
+     * family's story (servers end to end after the store's microbenchmarks), and what the first
+     * pass's forks left in the work dir.
      */
     default Measurement measureAfterJmh(RunContext ctx) throws Exception {
         return Measurement.none();

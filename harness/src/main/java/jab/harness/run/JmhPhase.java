@@ -24,10 +24,12 @@ import jab.harness.results.RunStore;
 
 /**
  * The JMH part of a run. First every result is measured with its family's forks, JDK after JDK, each
- * written to the run directory as soon as it is measured (an interruption keeps it). Then, when the
- * run has a precision goal, {@link Refinement} adds forks to the results whose fork-level interval is
- * still too wide, the widest first, across all JDKs, within the time budget. How busy the machine was
- * is sampled for each part.
+ * written to the run directory as soon as it is measured (an interruption keeps it). Then the run's
+ * other measurements ({@link Interlude}: servers end to end, traces), which take the time they take.
+ * Last, when the run has a precision goal, {@link Refinement} adds forks to the results whose
+ * fork-level interval is still too wide, the widest first, across all JDKs, with the time the budget
+ * has left: so the budget caps the whole run, not only its JMH part. How busy the machine was is
+ * sampled for each part.
  */
 public final class JmhPhase {
     /** What the phase needs from the run: its jobs per JDK, contexts, fork options, where to write. */
@@ -71,8 +73,13 @@ public final class JmhPhase {
         this.console = console;
     }
 
+    /** What the run measures between the first pass and the added forks; false when part of it failed. */
+    public interface Interlude {
+        boolean run() throws IOException;
+    }
+
     /** Runs it all; false when a result could not be measured (the notes say which). */
-    public boolean run() throws IOException {
+    public boolean run(Interlude beforeRefinement) throws IOException {
         int total = setup.jobs().values().stream().mapToInt(List::size).sum();
         Progress progress = new Progress(console, total);
         boolean ok = true;
@@ -83,6 +90,7 @@ public final class JmhPhase {
                 recordLoad("JDK " + e.getKey().id(), before);
             }
             progress.close();
+            ok &= beforeRefinement.run();
             if (setup.precision().active() && !RunGuard.stopping()) {
                 Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();
                 new Refinement(this, setup.precision()).run();
