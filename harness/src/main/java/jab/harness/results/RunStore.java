@@ -102,6 +102,17 @@ public final class RunStore {
         writeJson(ENV, env);
     }
 
+    /**
+     * One sample of the shared cache's speed ({@code run.cacheProbe} in env.json: the probe's working set
+     * and nanoseconds per load, in the order taken), see {@link jab.harness.env.CacheProbe}.
+     */
+    public synchronized void cacheProbe(int bytes, double nanosPerLoad) throws IOException {
+        ObjectNode probe = env.withObjectProperty("run").withObjectProperty("cacheProbe");
+        probe.put("bytes", bytes);
+        probe.withArrayProperty("nanosPerLoad").add(Math.round(nanosPerLoad * 100) / 100.0);
+        writeJson(ENV, env);
+    }
+
     /** A note for the reader of the results, whoever raised it: kept in env.json, shown in the summary. */
     public synchronized void note(String note) throws IOException {
         env.withObjectProperty("run").withArrayProperty("notes").add(note);

@@ -17,6 +17,7 @@ import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 
+import jab.harness.env.CacheProbe;
 import jab.harness.env.MachineLoad;
 import jab.harness.family.RunContext;
 import jab.harness.jdk.Jdk;
@@ -29,7 +30,7 @@ import jab.harness.results.RunStore;
  * Last, when the run has a precision goal, {@link Refinement} adds forks to the results whose
  * fork-level interval is still too wide, the widest first, across all JDKs, with the time the budget
  * has left: so the budget caps the whole run, not only its JMH part. How busy the machine was is
- * sampled for each part.
+ * sampled for each part, and the shared cache's speed ({@link CacheProbe}) before each JMH run.
  */
 public final class JmhPhase {
     /** What the phase needs from the run: its jobs per JDK, contexts, fork options, where to write. */
@@ -65,6 +66,7 @@ public final class JmhPhase {
     private final PrintStream console;
     private final Map<Jdk, List<Slot>> slots = new LinkedHashMap<>();
     private final Map<Jdk, PrintStream> logs = new LinkedHashMap<>();
+    private CacheProbe cacheProbe;
 
     public JmhPhase(Setup setup, RunStore store, Notes notes, PrintStream console) {
         this.setup = setup;
@@ -131,12 +133,21 @@ public final class JmhPhase {
     /** One JMH run of a job; empty when it failed (or threw: the log and a note say so). */
     Optional<RunResult> measure(Jdk jdk, Job job, int forks, Progress progress) throws IOException {
         JmhFamilyRun.Output out = new JmhFamilyRun.Output(progress, log(jdk), "JDK " + jdk.id());
+        sampleCache();
         try {
             return JmhFamilyRun.measure(job, forks, jdk, setup, setup.contexts().get(job.family()), out);
         } catch (Exception ex) {
             notes.note("JDK " + jdk.id() + " " + job.label() + " failed: " + ex.getMessage());
             return Optional.empty();
         }
+    }
+
+    /** Between JMH runs, while no fork runs: run beside a fork, the probe and the benchmark would each slow the other. */
+    private void sampleCache() throws IOException {
+        if (cacheProbe == null) {
+            cacheProbe = new CacheProbe().warmedUp();
+        }
+        store.cacheProbe(CacheProbe.BYTES, cacheProbe.sample());
     }
 
     List<Slot> slots() {

@@ -76,7 +76,8 @@ public final class ResultChecks {
         out.add(new Warning(Warning.Kind.FORKS_DISAGREE, subject,
                 String.format(Locale.ROOT, "%sfork means from %s to %s %s (%.2fx apart, %d forks; ANOVA p %s).", shape,
                         num(s.low()), num(s.high()), r.unit(), s.ratio(), s.forks(), p(s.pValue())),
-                "each JVM settles differently (JIT decisions, memory layout): trust jab's fork-level interval, not JMH's "
+                "each JVM settles differently (JIT decisions, memory layout), or the machine changed between forks (a "
+                        + "'shared cache' or 'busy machine' warning says so): trust jab's fork-level interval, not JMH's "
                         + "error, and add forks (--precision) before reading a difference smaller than the spread."));
     }
 

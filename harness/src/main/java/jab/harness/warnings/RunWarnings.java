@@ -1,9 +1,11 @@
 package jab.harness.warnings;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -21,6 +23,12 @@ public final class RunWarnings {
     static final double OTHER_CPU = 0.10;
     /** Time the hypervisor gave to other guests above this share. */
     static final double STEAL = 0.02;
+    /**
+     * The shared cache changed speed when its second-slowest sample is this much slower than its fastest:
+     * on a machine of its own the 50 ms samples agree within about 10%; the second-slowest, not the
+     * slowest, so that one probe slowed by something else (a daemon waking) does not fire it.
+     */
+    static final double CACHE_SPREAD = 1.5;
 
     private RunWarnings() {
     }
@@ -37,6 +45,7 @@ public final class RunWarnings {
         int cpus = e.path("cpu").path("logicalThreads").asInt(0);
         ResultChecks.Context ctx = new ResultChecks.Context(cpus, e.path("run").path("precision").asDouble(0));
         List<Warning> out = new ArrayList<>(machine(e));
+        cache(e).ifPresent(out::add);
         byJdk.forEach((jdk, rs) -> {
             for (BenchResult r : rs) {
                 out.addAll(ResultChecks.of(r, subject(jdk, r), ctx));
@@ -72,5 +81,32 @@ public final class RunWarnings {
                     "measure again on a quiet machine; its figures are slower and noisier than the machine can do."));
         }
         return out;
+    }
+
+    /** When the shared cache's speed moved during the run ({@link jab.harness.env.CacheProbe}'s samples). */
+    static Optional<Warning> cache(JsonNode env) {
+        JsonNode probe = env.path("run").path("cacheProbe");
+        double[] ns = new double[probe.path("nanosPerLoad").size()];
+        for (int i = 0; i < ns.length; i++) {
+            ns[i] = probe.path("nanosPerLoad").get(i).asDouble();
+        }
+        if (ns.length < 3) {
+            return Optional.empty();
+        }
+        double[] sorted = ns.clone();
+        Arrays.sort(sorted);
+        double spread = sorted[sorted.length - 2] / sorted[0];
+        if (!(spread >= CACHE_SPREAD)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Warning(Warning.Kind.SHARED_CACHE, "the machine",
+                String.format(Locale.ROOT, "a pointer chase through %d KiB (more than a core's L2, less than a shared L3) "
+                                + "took %.1f to %.1f ns per load in %d samples between the JMH runs (median %.1f; the "
+                                + "second-slowest %.1fx the fastest): something outside jab, other tenants of the host on a cloud VM, shares the "
+                                + "last-level cache and changed its speed during the run.", probe.path("bytes").asInt() / 1024,
+                        sorted[0], sorted[sorted.length - 1], ns.length, sorted[sorted.length / 2], spread),
+                "results whose data sits in that cache (kv's maps, other in-memory structures) move with it within and between "
+                        + "forks: read their fork-level intervals, not JMH's error, and compare runs made on a host whose "
+                        + "cache is not shared (bare metal or a dedicated instance) for differences below that spread."));
     }
 }

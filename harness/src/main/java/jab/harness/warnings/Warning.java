@@ -19,6 +19,7 @@ public record Warning(Kind kind, String subject, String finding, String advice) 
         FEW_OPERATIONS("few operations per iteration"),
         OVERSUBSCRIBED("more threads than CPUs"),
         BUSY_MACHINE("busy machine"),
+        SHARED_CACHE("shared cache"),
         PRECISION_MISSED("precision target missed");
 
         public final String title;

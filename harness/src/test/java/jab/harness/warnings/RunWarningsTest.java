@@ -31,4 +31,29 @@ class RunWarningsTest {
         assertThat(timingsOnly).extracting(Warning::kind).doesNotContain(Warning.Kind.PRECISION_MISSED);
         assertThat(timingsOnly).extracting(Warning::kind).contains(Warning.Kind.FORKS_DISAGREE); // the other checks still apply
     }
+
+    private static ObjectNode withCacheSamples(double... ns) {
+        ObjectNode env = env();
+        ObjectNode probe = env.withObjectProperty("run").putObject("cacheProbe").put("bytes", 2 << 20);
+        for (double n : ns) {
+            probe.withArrayProperty("nanosPerLoad").add(n);
+        }
+        return env;
+    }
+
+    @Test
+    void aSharedCacheThatChangedSpeedDuringTheRunIsWarnedAbout() {
+        // as measured on this project's VM: 17 ns per load, then seconds at 50 to 174 ns
+        List<Warning> ws = RunWarnings.of(Map.of(), List.of(), withCacheSamples(17.4, 17.0, 47.7, 174.3, 111.4, 21.0));
+        assertThat(ws).extracting(Warning::kind).containsExactly(Warning.Kind.SHARED_CACHE);
+        assertThat(ws.get(0).finding()).contains("2048 KiB", "17.0 to 174.3 ns", "6 samples", "second-slowest 6.6x the fastest");
+    }
+
+    @Test
+    void aSteadyCacheOneSlowSampleOrTooFewSamplesRaiseNothing() {
+        assertThat(RunWarnings.of(Map.of(), List.of(), withCacheSamples(17.4, 17.6, 16.9, 18.4, 17.0))).isEmpty();
+        assertThat(RunWarnings.of(Map.of(), List.of(), withCacheSamples(17.4, 17.6, 16.9, 80.0, 17.0))).isEmpty();
+        assertThat(RunWarnings.of(Map.of(), List.of(), withCacheSamples(17.0, 80.0))).isEmpty();
+        assertThat(RunWarnings.of(Map.of(), List.of(), env())).isEmpty();
+    }
 }
