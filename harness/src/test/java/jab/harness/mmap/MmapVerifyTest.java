@@ -37,7 +37,11 @@ class MmapVerifyTest {
         Assumptions.assumeTrue(strace.isPresent(), SyscallCount.NO_STRACE);
         WriteTrace mapped = WriteTrace.of(strace.get(), jdk, "JAB_MAPPED_WRITER", 4096, work);
         assertThat(mapped.syscalls()).as(mapped.line()).isEmpty();
-        assertThat(mapped.minorPerMiB()).as(mapped.line()).isPositive();
+        // At most one fault per 4 KiB page written (256 per MiB). Not "at least one": where the page cache
+        // maps a large folio per fault (ext4 since Linux 6.16), 64 MiB more take no more faults than the
+        // JVM's own noise: on 6.18 the probe took 2,900-3,000 faults for 64, 128 and 256 MiB alike, and one
+        // CI run computed -0.9 per MiB.
+        assertThat(mapped.minorPerMiB()).as(mapped.line()).isFinite().isLessThan(300);
         assertThat(mapped.line()).contains("0 syscalls per chunk written", "minor page faults per MiB");
 
         WriteTrace raf = WriteTrace.of(strace.get(), jdk, "RANDOM_ACCESS_FILE", 4096, work);
