@@ -19,7 +19,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "Compares two runs (run directories or JMH JSON files from any JMH run), or the JDKs or a param's",
             "values inside one run. Results are matched by benchmark, mode and params (and JDK); each gets the",
             "scores, the ratio B/A with its confidence interval, a test on the raw per-iteration data, and a",
-            "verdict: faster, slower or no significant change (p < alpha, B/A's interval without 1, AND a change beyond the threshold).",
+            "verdict: faster, slower or no significant change (p < alpha AND B/A's whole interval beyond the threshold).",
             "Better is higher for ops/time units and lower for time/op units."},
         footer = {"", "Examples:",
             "  ./jab compare results/RUN-A results/RUN-B",
@@ -57,6 +57,7 @@ public final class CompareCommand implements Callable<Integer> {
         Comparison.Settings settings = new Comparison.Settings(StatTest.parse(test), checkAlpha(alpha), parseThreshold(threshold));
         Matching m;
         String header;
+        List<Input> runs = new ArrayList<>(); // A and B when two runs are compared, for the machine's control
         if (by != null) {
             if (inputs.size() != 1) {
                 throw new UsageException("--by compares inside ONE run; got " + inputs.size() + " inputs");
@@ -74,6 +75,8 @@ public final class CompareCommand implements Callable<Integer> {
             Input a = Input.load(inputs.get(0));
             Input b = Input.load(inputs.get(1));
             m = Matching.of(a, b);
+            runs.add(a);
+            runs.add(b);
             out.println("A: " + a.path() + " (machine: " + a.machine() + ")");
             out.println("B: " + b.path() + " (machine: " + b.machine() + ")");
             header = "JDK";
@@ -91,11 +94,15 @@ public final class CompareCommand implements Callable<Integer> {
         }
         out.print(CompareTable.format(cs, header));
         out.println();
-        long faster = count(cs, Verdict.FASTER);
         long slower = count(cs, Verdict.SLOWER);
-        out.printf(Locale.ROOT, "%d compared: %d faster, %d slower, %d no significant change%s%n", cs.size(), faster, slower,
-                count(cs, Verdict.NO_CHANGE), count(cs, Verdict.NOT_TESTED) > 0
-                        ? ", " + count(cs, Verdict.NOT_TESTED) + " not tested (fewer than 2 raw samples)" : "");
+        out.println(counts(cs));
+        if (runs.size() == 2) {
+            List<String> machine = MachineControl.lines(runs.get(0), runs.get(1), cs);
+            if (!machine.isEmpty()) {
+                out.println();
+                machine.forEach(out::println);
+            }
+        }
         unmatched(out, m);
         out.flush();
         return failOnRegression && slower > 0 ? 1 : 0;
@@ -105,7 +112,7 @@ public final class CompareCommand implements Callable<Integer> {
         return String.format(Locale.ROOT, "Test: %s on the fork means (two-sided, alpha %s): forks are the unit of replication, "
                 + "so fork-to-fork variance counts; where a side has one fork, on its iterations (column Over). Threshold %s%%. "
                 + "B/A is the ratio of mean scores with its %s%% confidence interval over the same samples; faster/slower needs "
-                + "p < alpha and a change beyond the threshold.", s.test().title, trim(s.alpha()), trim(s.threshold() * 100),
+                + "p < alpha and the whole interval beyond the threshold (Criterion.rs's rule).", s.test().title, trim(s.alpha()), trim(s.threshold() * 100),
                 trim(s.confidence() * 100));
     }
 
@@ -129,6 +136,13 @@ public final class CompareCommand implements Callable<Integer> {
             out.println("  " + e.result().benchmark() + (params.isEmpty() ? "" : " " + params) + " " + e.result().mode()
                     + (e.jdk().isEmpty() ? "" : " [" + e.jdk() + "]"));
         }
+    }
+
+    /** "29 compared: 4 faster, 6 slower, 19 no significant change". */
+    static String counts(List<Comparison> cs) {
+        return String.format(Locale.ROOT, "%d compared: %d faster, %d slower, %d no significant change%s", cs.size(),
+                count(cs, Verdict.FASTER), count(cs, Verdict.SLOWER), count(cs, Verdict.NO_CHANGE),
+                count(cs, Verdict.NOT_TESTED) > 0 ? ", " + count(cs, Verdict.NOT_TESTED) + " not tested (fewer than 2 raw samples)" : "");
     }
 
     private static long count(List<Comparison> cs, Verdict v) {

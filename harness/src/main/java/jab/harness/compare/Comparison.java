@@ -5,11 +5,14 @@ import jab.harness.results.BenchResult;
 /**
  * One result of B against the same result of A: the scores, B/A with its confidence interval, the
  * test's p-value, and the verdict. The verdict is faster or slower only when the difference is
- * significant (p < alpha), the ratio's interval leaves out 1, AND the change is larger than the
- * threshold: a real but tiny difference is no news, and a large one the data cannot support is no
- * claim. The test (on the scores) and the interval (on their logarithms) can disagree when each side
- * has two or three forks of unequal spread; a verdict printed beside an interval that holds "no
- * change" would contradict itself, so both must agree.
+ * significant (p < alpha) AND B/A's whole interval lies beyond the threshold (above 1 + threshold or
+ * below 1 - threshold), Criterion.rs's rule: a change is claimed only when the data show it is larger
+ * than the noise a user has said to ignore. A point estimate beyond the threshold is not enough: two
+ * runs of the same command on a cloud VM differ by a few percent more than their forks do (the host's
+ * shared cache moves between runs), and with three forks a side a 6% point estimate sits inside an
+ * interval of +-10%, which the next run would not repeat. The test (on the scores) and the interval
+ * (on their logarithms) can disagree when each side has two or three forks of unequal spread, so both
+ * must agree.
  *
  * <p>The unit of replication is the fork: when both sides have two forks or more, the test and the
  * ratio's interval work on the fork means, so a difference between JVM invocations (JIT decisions,
@@ -50,11 +53,12 @@ public record Comparison(String label, BenchResult a, BenchResult b, RatioInterv
 
     /** B's ratio to A with its interval, the test's p-value, and which way is better decide the verdict. */
     static Verdict verdict(RatioInterval r, double p, boolean higherIsBetter, Settings s) {
-        boolean intervalHoldsOne = !(r.low() > 1 || r.high() < 1);
-        if (Double.isNaN(p) || p >= s.alpha() || intervalHoldsOne || Math.abs(r.ratio() - 1) < s.threshold()) {
+        boolean wholeIntervalAbove = r.low() > 1 + s.threshold();
+        boolean wholeIntervalBelow = r.high() < 1 - s.threshold();
+        if (Double.isNaN(p) || p >= s.alpha() || !(wholeIntervalAbove || wholeIntervalBelow)) {
             return Verdict.NO_CHANGE;
         }
-        boolean bigger = r.ratio() > 1;
+        boolean bigger = wholeIntervalAbove;
         return bigger == higherIsBetter ? Verdict.FASTER : Verdict.SLOWER;
     }
 

@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 
+import jab.harness.env.CacheProbe;
 import jab.harness.results.BenchResult;
 import jab.harness.stats.ForkInterval;
 
@@ -86,10 +87,7 @@ public final class RunWarnings {
     /** When the shared cache's speed moved during the run ({@link jab.harness.env.CacheProbe}'s samples). */
     static Optional<Warning> cache(JsonNode env) {
         JsonNode probe = env.path("run").path("cacheProbe");
-        double[] ns = new double[probe.path("nanosPerLoad").size()];
-        for (int i = 0; i < ns.length; i++) {
-            ns[i] = probe.path("nanosPerLoad").get(i).asDouble();
-        }
+        double[] ns = CacheProbe.recorded(env);
         if (ns.length < 3) {
             return Optional.empty();
         }

@@ -54,8 +54,21 @@ class ComparisonTest {
         // Seen comparing two runs of the same command, 2+2 forks: Welch's p = 0.02 but B/A in [0.99, 6.37].
         Comparison.Settings s = new Comparison.Settings(StatTest.WELCH, 0.05, 0.05);
         assertThat(Comparison.verdict(new RatioInterval(2.51, 0.99, 6.37), 0.02, false, s)).isEqualTo(Verdict.NO_CHANGE);
-        assertThat(Comparison.verdict(new RatioInterval(2.51, 1.02, 6.37), 0.02, false, s)).isEqualTo(Verdict.SLOWER);
-        assertThat(Comparison.verdict(new RatioInterval(0.91, 0.84, 0.99), 0.04, false, s)).isEqualTo(Verdict.FASTER);
+        assertThat(Comparison.verdict(new RatioInterval(2.51, 1.06, 6.37), 0.02, false, s)).isEqualTo(Verdict.SLOWER);
+        assertThat(Comparison.verdict(new RatioInterval(0.91, 0.84, 0.94), 0.04, false, s)).isEqualTo(Verdict.FASTER);
+    }
+
+    @Test
+    void aChangeIsClaimedOnlyWhenTheWholeIntervalIsBeyondTheThreshold() {
+        // Criterion.rs's rule. Seen comparing two runs of the same command: 7% faster, p = 0.02, B/A in [0.88, 0.98].
+        Comparison.Settings s = new Comparison.Settings(StatTest.WELCH, 0.05, 0.05);
+        assertThat(Comparison.verdict(new RatioInterval(0.93, 0.88, 0.98), 0.02, false, s)).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(Comparison.verdict(new RatioInterval(0.90, 0.86, 0.94), 0.02, false, s)).isEqualTo(Verdict.FASTER);
+        assertThat(Comparison.verdict(new RatioInterval(1.08, 1.04, 1.12), 0.01, true, s)).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(Comparison.verdict(new RatioInterval(1.10, 1.06, 1.14), 0.01, true, s)).isEqualTo(Verdict.FASTER);
+        // with no threshold, an interval that leaves out 1 is enough
+        Comparison.Settings none = new Comparison.Settings(StatTest.WELCH, 0.05, 0);
+        assertThat(Comparison.verdict(new RatioInterval(0.93, 0.88, 0.98), 0.02, false, none)).isEqualTo(Verdict.FASTER);
     }
 
     @Test

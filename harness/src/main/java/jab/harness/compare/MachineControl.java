@@ -1,0 +1,86 @@
+package jab.harness.compare;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import jab.harness.env.CacheProbe;
+import jab.harness.stats.Stats;
+
+/**
+ * Whether A and B ran on a machine in the same state, judged from what the runs measured without the
+ * JVM: the results made outside it (C native floors, whole-process timings), whose code is the same in
+ * both runs, and the shared-cache probe jab samples before each JMH run (env.json run.cacheProbe). Two
+ * runs of one command on a cloud VM can differ by 30% in their C floors when other tenants of the host
+ * change the shared cache's speed between them; JVM results that moved by as much share that cause, and
+ * a reader must see that before reading a verdict as the JVM's.
+ */
+public final class MachineControl {
+    private MachineControl() {
+    }
+
+    /** The lines to print after the table, empty when neither run measured anything outside the JVM. */
+    public static List<String> lines(Input a, Input b, List<Comparison> cs) {
+        List<Comparison> outside = cs.stream().filter(c -> Input.outsideJmh(c.label())).toList();
+        List<Comparison> jvm = cs.stream().filter(c -> !Input.outsideJmh(c.label())).toList();
+        Optional<String> probe = probe(a, b, cs.isEmpty() ? null : cs.get(0).settings());
+        if (outside.isEmpty() && probe.isEmpty()) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        out.add("The machine (measured without the JVM; the same code in A and B, so a change here is the machine's):");
+        long moved = outside.stream().filter(MachineControl::changed).count();
+        if (!outside.isEmpty()) {
+            out.add("  outside the JVM (native floors, whole-process timings): " + CompareCommand.counts(outside));
+        }
+        probe.ifPresent(p -> out.add("  " + p));
+        boolean probeMoved = probe.isPresent() && probe.get().endsWith(CHANGED);
+        out.add("  JVM results: " + CompareCommand.counts(jvm));
+        if (moved > 0 || probeMoved) {
+            out.add("  => The machine was not the same in A and B" + (moved > 0 ? ": " + moved + " of " + outside.size()
+                    + " results outside the JVM changed" : ": the shared cache's speed changed")
+                    + ". A JVM result that changed by about as much may share that cause: run A and B again back to back on a "
+                    + "quiet machine (a host of its own for differences of a few percent) before reading it as the JVM's.");
+        } else {
+            out.add("  => No change of the machine seen" + (outside.isEmpty() ? " in the cache probe" : "") + ".");
+        }
+        return out;
+    }
+
+    private static final String CHANGED = "(changed)";
+
+    private static boolean changed(Comparison c) {
+        return c.verdict() == Verdict.FASTER || c.verdict() == Verdict.SLOWER;
+    }
+
+    /**
+     * The probe's samples of both runs: medians, range, B/A of the medians and a Mann-Whitney U test.
+     * Changed means p below the comparison's alpha and the medians further apart than its threshold.
+     */
+    static Optional<String> probe(Input a, Input b, Comparison.Settings s) {
+        double[] pa = a.env().map(CacheProbe::recorded).orElse(new double[0]);
+        double[] pb = b.env().map(CacheProbe::recorded).orElse(new double[0]);
+        if (pa.length < 2 || pb.length < 2 || s == null) {
+            return Optional.empty();
+        }
+        double ma = Stats.median(pa);
+        double mb = Stats.median(pb);
+        double p = StatTest.MANN_WHITNEY.pValue(pa, pb);
+        boolean changed = p < s.alpha() && Math.abs(mb / ma - 1) > s.threshold();
+        return Optional.of(String.format(Locale.ROOT, "cache probe (ns per load of a pointer chase through %d KiB, 50 ms before "
+                        + "each JMH run): A median %.1f (%d samples, %.1f-%.1f), B median %.1f (%d samples, %.1f-%.1f); "
+                        + "B/A of the medians %.2f, Mann-Whitney p %s %s",
+                CacheProbe.BYTES / 1024, ma, pa.length, min(pa), max(pa), mb, pb.length, min(pb), max(pb), mb / ma,
+                CompareTable.pValue(p), changed ? CHANGED : "(no change beyond the threshold)"));
+    }
+
+    private static double min(double[] xs) {
+        return Arrays.stream(xs).min().orElse(Double.NaN);
+    }
+
+    private static double max(double[] xs) {
+        return Arrays.stream(xs).max().orElse(Double.NaN);
+    }
+}
