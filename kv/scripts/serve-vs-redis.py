@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Servers side by side under redis-benchmark, in alternating rounds: requests/s, the server's CPU
 time per request (and its user and system parts), and each server's ratio to Redis with a 95%
-interval over rounds. The last column is the share of one CPU that redis-benchmark itself used
-during the run: near 100% the client, not the server, sets the pace.
+interval over rounds. "runq us/req" is the time the server's threads waited for a CPU while runnable
+(/proc/PID/task/*/schedstat), per request: when the client shares the server's CPUs (--client-threads
+2 on two CPUs), a server can spend little CPU per request and still be slow because it waits for one.
+The last column is the share of one CPU that redis-benchmark itself used during the run: near 100%
+the client, not the server, sets the pace.
 
 Every server given is started once (on a free port, "{port}" in its command), warmed with one
 unreported run of each test, then measured in rounds; the order of the servers rotates every round
@@ -37,15 +40,29 @@ def cpu_seconds(pid):
     return int(fields[11]) / TICK, int(fields[12]) / TICK
 
 
+def runqueue_seconds(pid):
+    """Time all threads of a process have waited on a run queue while runnable (schedstat's second field)."""
+    total = 0
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                total += int(f.read().split()[1])
+        except (FileNotFoundError, ProcessLookupError, IndexError):
+            pass  # a thread that ended between the listing and the read
+    return total / 1e9
+
+
 def client_cpu_seconds():
     """User + system time of the children this script has waited for: the redis-benchmark runs."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
 
 
-def bench(port, test, pipeline, requests, clients):
+def bench(port, test, pipeline, requests, clients, threads=1):
     cmd = ["redis-benchmark", "-h", "127.0.0.1", "-p", str(port), "-t", test, "-c", str(clients),
            "-n", str(requests), "--csv"]
+    if threads > 1:
+        cmd += ["--threads", str(threads)]
     if pipeline > 1:
         cmd += ["-P", str(pipeline)]
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=600, check=True).stdout
@@ -62,6 +79,7 @@ def main():
     ap.add_argument("--requests", type=int, default=200_000, help="per run without pipelining")
     ap.add_argument("--pipelined-requests", type=int, default=2_000_000, help="per run with -P 16")
     ap.add_argument("--tests", default="get,set")
+    ap.add_argument("--client-threads", type=int, default=1, help="redis-benchmark --threads")
     args = ap.parse_args()
 
     servers = []
@@ -74,31 +92,35 @@ def main():
         n = lambda p: args.pipelined_requests if p > 1 else args.requests
         for name, port, _ in servers:  # warm-up: the JIT compiles jab's path, Redis fills its allocator
             for test, p in shapes:
-                bench(port, test, p, n(p), args.clients)
-        # (name, test, pipeline) -> list of (rps, cpu us per request, p99 ms, max ms, user us, system us, client CPU share)
+                bench(port, test, p, n(p), args.clients, args.client_threads)
+        # (name, test, pipeline) -> list of (rps, cpu us per request, p99 ms, max ms, user us, system us, client CPU share,
+        #                                    run-queue wait us per request)
         figures = {}
         for r in range(args.rounds):
             order = servers[r % len(servers):] + servers[:r % len(servers)]
             for test, p in shapes:
                 for name, port, proc in order:
                     user0, sys0 = cpu_seconds(proc.pid)
+                    runq0 = runqueue_seconds(proc.pid)
                     client0, wall0 = client_cpu_seconds(), time.monotonic()
-                    rps, p99, mx = bench(port, test, p, n(p), args.clients)
+                    rps, p99, mx = bench(port, test, p, n(p), args.clients, args.client_threads)
                     client = (client_cpu_seconds() - client0) / (time.monotonic() - wall0)
                     user1, sys1 = cpu_seconds(proc.pid)
+                    runq_us = (runqueue_seconds(proc.pid) - runq0) * 1e6 / n(p)
                     user_us, sys_us = (user1 - user0) * 1e6 / n(p), (sys1 - sys0) * 1e6 / n(p)
-                    figures.setdefault((name, test, p), []).append((rps, user_us + sys_us, p99, mx, user_us, sys_us, client))
+                    figures.setdefault((name, test, p), []).append((rps, user_us + sys_us, p99, mx, user_us, sys_us, client,
+                                                                    runq_us))
             print(f"round {r + 1} of {args.rounds} done", flush=True)
     finally:
         for _, _, proc in servers:
             stop(proc)
 
     ref = servers[0][0]
-    print(f"\nredis-benchmark -c {args.clients}, {args.rounds} rounds (servers in rotating order), "
+    print(f"\nredis-benchmark -c {args.clients} --threads {args.client_threads}, {args.rounds} rounds (servers in rotating order), "
           f"{args.requests} requests per run (-P 16: {args.pipelined_requests}); medians over rounds;")
     print(f"ratios to {ref}: geometric mean of the rounds' ratios [95% interval over rounds]\n")
     print(f"{'server':<14}{'test':<8}{'P':>3}{'req/s':>12}{'x ' + ref:>28}{'CPU us/req':>12}{'x ' + ref + ' CPU':>28}"
-          f"{'p99 ms':>8}{'max ms':>8}{'user+sys us':>14}{'client CPU':>11}")
+          f"{'p99 ms':>8}{'max ms':>8}{'user+sys us':>14}{'runq us/req':>12}{'client CPU':>11}")
     for test, p in shapes:
         base = figures[(ref, test, p)]
         for name, _, _ in servers:
@@ -111,6 +133,7 @@ def main():
                   f"{f'{cg:.3f}x [{clo:.3f}-{chi:.3f}]':>28}{statistics.median(x[2] for x in f):>8.3f}"
                   f"{statistics.median(x[3] for x in f):>8.3f}"
                   f"{f'{statistics.median(x[4] for x in f):.2f}+{statistics.median(x[5] for x in f):.2f}':>14}"
+                  f"{statistics.median(x[7] for x in f):>12.2f}"
                   f"{statistics.median(x[6] for x in f):>10.0%}")
 
 

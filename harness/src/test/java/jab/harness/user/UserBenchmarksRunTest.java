@@ -80,6 +80,28 @@ class UserBenchmarksRunTest {
         assertThat(Files.readString(report.resolve("report.html"))).contains("ConcatBenchmark", "B/op");
     }
 
+    /**
+     * The first pass interleaves forks: every result's first fork, then every result's second, so a
+     * machine that drifts during the run spreads one result's forks instead of moving the result.
+     */
+    @Test
+    void forksOfDifferentResultsAreInterleavedAndMergedIntoOneResultEach(@TempDir Path out, @TempDir Path dir) throws Exception {
+        Jdk jdk = twoJdks().get(0);
+        JabRunner r = JabRunner.run("run", "--benchmarks", jar.toString(), "--profile", "smoke", "--jdk", jdk.id(), "-f", "2",
+                "-i", "2", "-p", "parts=2,16", "--dir", dir.toString(), "--out", out.toString());
+        assertThat(r.exitCode).as(r.out + r.err).isZero();
+        Path run = r.resultsDir();
+        List<BenchResult> rs = RunResults.read(run).jmh(jdk.id());
+        assertThat(rs).hasSize(2).allSatisfy(b -> {
+            assertThat(b.rawData()).hasSize(2); // both forks, in one result
+            assertThat(b.samples()).isEqualTo(4);
+        });
+        List<String> order = Files.readAllLines(run.resolve("jmh-" + jdk.id() + ".log")).stream()
+                .filter(l -> l.startsWith("# Parameters:")).toList();
+        assertThat(order).containsExactly("# Parameters: (parts = 2)", "# Parameters: (parts = 16)",
+                "# Parameters: (parts = 2)", "# Parameters: (parts = 16)");
+    }
+
     @Test
     void aPathThatIsNoJarNorDirectoryIsRefused(@TempDir Path tmp) throws Exception {
         Path text = Files.writeString(tmp.resolve("hostname"), "not a jar\n");
