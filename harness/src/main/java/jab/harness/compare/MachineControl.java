@@ -11,8 +11,7 @@ import jab.harness.stats.Stats;
 
 /**
  * Whether A and B ran on a machine in the same state, judged from what the runs measured without the
- * JVM: the results made outside it (C native floors, whole-process timings), whose code is the same in
- * both runs, and the shared-cache probe jab samples before each JMH run (env.json run.cacheProbe). Two
+ * JVM: the C native floors (native.json), whose code is the same in both runs, and the shared-cache probe jab samples before each JMH run (env.json run.cacheProbe). Two
  * runs of one command on a cloud VM can differ by 30% in their C floors when other tenants of the host
  * change the shared cache's speed between them; JVM results that moved by as much share that cause, and
  * a reader must see that before reading a verdict as the JVM's.
@@ -21,10 +20,11 @@ public final class MachineControl {
     private MachineControl() {
     }
 
-    /** The lines to print after the table, empty when neither run measured anything outside the JVM. */
+    /** The lines to print after the table, empty when neither run has native floors or cache probes. */
     public static List<String> lines(Input a, Input b, List<Comparison> cs) {
-        List<Comparison> outside = cs.stream().filter(c -> Input.outsideJmh(c.label())).toList();
-        List<Comparison> jvm = cs.stream().filter(c -> !Input.outsideJmh(c.label())).toList();
+        // Whole-JVM timings (timings.json) are made outside JMH but run a JVM: they are not the machine's control.
+        List<Comparison> outside = cs.stream().filter(c -> c.label().equals(Input.NATIVE)).toList();
+        List<Comparison> jvm = cs.stream().filter(c -> !c.label().equals(Input.NATIVE)).toList();
         Optional<String> probe = probe(a, b, cs.isEmpty() ? null : cs.get(0).settings());
         if (outside.isEmpty() && probe.isEmpty()) {
             return List.of();
@@ -33,14 +33,14 @@ public final class MachineControl {
         out.add("The machine (measured without the JVM; the same code in A and B, so a change here is the machine's):");
         long moved = outside.stream().filter(MachineControl::changed).count();
         if (!outside.isEmpty()) {
-            out.add("  outside the JVM (native floors, whole-process timings): " + CompareCommand.counts(outside));
+            out.add("  native floors (C, no JVM): " + CompareCommand.counts(outside));
         }
         probe.ifPresent(p -> out.add("  " + p));
         boolean probeMoved = probe.isPresent() && probe.get().endsWith(CHANGED);
         out.add("  JVM results: " + CompareCommand.counts(jvm));
         if (moved > 0 || probeMoved) {
             out.add("  => The machine was not the same in A and B" + (moved > 0 ? ": " + moved + " of " + outside.size()
-                    + " results outside the JVM changed" : ": the shared cache's speed changed")
+                    + " native floors changed" : ": the shared cache's speed changed")
                     + ". A JVM result that changed by about as much may share that cause: run A and B again back to back on a "
                     + "quiet machine (a host of its own for differences of a few percent) before reading it as the JVM's.");
         } else {

@@ -28,9 +28,9 @@ class MachineControlTest {
         scaleNatives(b, 1.3);
         Cli cli = Cli.run("compare", a.toString(), b.toString());
         assertThat(cli.code()).isZero();
-        assertThat(cli.linesWith("outside the JVM (native floors")).singleElement().asString().contains("2 compared: 0 faster, 2 slower");
+        assertThat(cli.linesWith("native floors (C, no JVM)")).singleElement().asString().contains("2 compared: 0 faster, 2 slower");
         assertThat(cli.linesWith("cache probe")).singleElement().asString().contains("A median 17.4").contains("(changed)");
-        assertThat(cli.out()).contains("The machine was not the same in A and B: 2 of 2 results outside the JVM changed");
+        assertThat(cli.out()).contains("The machine was not the same in A and B: 2 of 2 native floors changed");
         assertThat(cli.linesWith("JVM results:")).singleElement().asString().contains("compared:");
     }
 
@@ -39,7 +39,7 @@ class MachineControlTest {
         Path a = copy("a", 17, 17.5, 18, 17.2);
         Path b = copy("b", 17.1, 17.4, 18.2, 17.3);
         Cli cli = Cli.run("compare", a.toString(), b.toString());
-        assertThat(cli.linesWith("outside the JVM (native floors")).singleElement().asString().contains("2 no significant change");
+        assertThat(cli.linesWith("native floors (C, no JVM)")).singleElement().asString().contains("2 no significant change");
         assertThat(cli.linesWith("cache probe")).singleElement().asString().contains("(no change beyond the threshold)");
         assertThat(cli.out()).contains("No change of the machine seen").doesNotContain("was not the same");
     }
