@@ -25,7 +25,7 @@ public final class MachineControl {
         // Whole-JVM timings (timings.json) are made outside JMH but run a JVM: they are not the machine's control.
         List<Comparison> outside = cs.stream().filter(c -> c.label().equals(Input.NATIVE)).toList();
         List<Comparison> jvm = cs.stream().filter(c -> !c.label().equals(Input.NATIVE)).toList();
-        Optional<String> probe = probe(a, b, cs.isEmpty() ? null : cs.get(0).settings());
+        Optional<ProbeComparison> probe = probe(a, b, cs.isEmpty() ? null : cs.get(0).settings());
         if (outside.isEmpty() && probe.isEmpty()) {
             return List.of();
         }
@@ -35,8 +35,8 @@ public final class MachineControl {
         if (!outside.isEmpty()) {
             out.add("  native floors (C, no JVM): " + CompareCommand.counts(outside));
         }
-        probe.ifPresent(p -> out.add("  " + p));
-        boolean probeMoved = probe.isPresent() && probe.get().endsWith(CHANGED);
+        probe.ifPresent(p -> out.add("  " + p.line()));
+        boolean probeMoved = probe.isPresent() && probe.get().changed();
         out.add("  JVM results: " + CompareCommand.counts(jvm));
         if (moved > 0 || probeMoved) {
             out.add("  => The machine was not the same in A and B" + (moved > 0 ? ": " + moved + " of " + outside.size()
@@ -49,7 +49,9 @@ public final class MachineControl {
         return out;
     }
 
-    private static final String CHANGED = "(changed)";
+    /** The probes' line as printed, and whether it says the cache's speed changed. */
+    record ProbeComparison(String line, boolean changed) {
+    }
 
     private static boolean changed(Comparison c) {
         return c.verdict() == Verdict.FASTER || c.verdict() == Verdict.SLOWER;
@@ -59,7 +61,7 @@ public final class MachineControl {
      * The probe's samples of both runs: medians, range, B/A of the medians and a Mann-Whitney U test.
      * Changed means p below the comparison's alpha and the medians further apart than its threshold.
      */
-    static Optional<String> probe(Input a, Input b, Comparison.Settings s) {
+    static Optional<ProbeComparison> probe(Input a, Input b, Comparison.Settings s) {
         double[] pa = a.env().map(CacheProbe::recorded).orElse(new double[0]);
         double[] pb = b.env().map(CacheProbe::recorded).orElse(new double[0]);
         if (pa.length < 2 || pb.length < 2 || s == null) {
@@ -69,11 +71,12 @@ public final class MachineControl {
         double mb = Stats.median(pb);
         double p = StatTest.MANN_WHITNEY.pValue(pa, pb);
         boolean changed = p < s.alpha() && Math.abs(mb / ma - 1) > s.threshold();
-        return Optional.of(String.format(Locale.ROOT, "cache probe (ns per load of a pointer chase through %d KiB, 50 ms before "
+        String line = String.format(Locale.ROOT, "cache probe (ns per load of a pointer chase through %d KiB, 50 ms before "
                         + "each JMH run): A median %.1f (%d samples, %.1f-%.1f), B median %.1f (%d samples, %.1f-%.1f); "
                         + "B/A of the medians %.2f, Mann-Whitney p %s %s",
                 CacheProbe.BYTES / 1024, ma, pa.length, min(pa), max(pa), mb, pb.length, min(pb), max(pb), mb / ma,
-                CompareTable.pValue(p), changed ? CHANGED : "(no change beyond the threshold)"));
+                CompareTable.pValue(p), changed ? "(changed)" : "(no change beyond the threshold)");
+        return Optional.of(new ProbeComparison(line, changed));
     }
 
     private static double min(double[] xs) {
