@@ -31,6 +31,7 @@ import jab.harness.trace.SyscallCount;
  */
 public final class FsFamily implements Family {
     static final String FFM_BENCHMARK = "jab.bench.fs.FfmFileCheckBenchmark.";
+    private final NativeBuild build = new NativeBuild();
 
     @Override
     public String name() {
@@ -93,16 +94,12 @@ public final class FsFamily implements Family {
         return most * 8192; // a block and an inode's worth per file, generously
     }
 
-    /**
-     * The C floors on the same paths per file count, what each API answers on each JDK, and, with
-     * strace, the syscalls each API and each C floor makes per operation (the pairing's evidence).
-     */
+    /** The C floors on the same paths per file count, and what each API answers on each JDK. */
     @Override
     public Measurement measureBeforeJmh(RunContext ctx) throws Exception {
         Measurement.Builder m = Measurement.builder();
         List<String> notes = new ArrayList<>();
         JmhSettings settings = settings(ctx.profile());
-        NativeBuild build = new NativeBuild();
         for (String files : ctx.param("files")) {
             m.baselines(FsNativeBaseline.measure(build, settings,
                     scenario -> ctx.measures(new JmhSettings.Variant(scenario, 1, Map.of("files", files))), ctx.workDir(),
@@ -118,6 +115,19 @@ public final class FsFamily implements Family {
             // The semantics table is beside the point of the timings: note it, keep the baselines.
             notes.add("fs semantics probe failed: " + e.getMessage());
         }
+        return m.notes(notes).build();
+    }
+
+    /**
+     * With strace, the syscalls each API and each C floor makes per operation (the pairing's
+     * evidence). After the first pass, not before: a JVM per API and scenario under strace takes
+     * minutes, and the user should see benchmarks run (and keep them on Ctrl-C) before that; the
+     * pairing is read when the tables are rendered, so nothing measured needs it earlier.
+     */
+    @Override
+    public Measurement measureAfterJmh(RunContext ctx) throws Exception {
+        Measurement.Builder m = Measurement.builder();
+        List<String> notes = new ArrayList<>();
         traceSyscalls(ctx, build, m, notes);
         return m.notes(notes).build();
     }

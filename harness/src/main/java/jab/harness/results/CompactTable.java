@@ -51,7 +51,7 @@ public final class CompactTable {
             wide.add(concat(cells, figures.get(i + 1)));
         }
         String table = align(wide, 1 + varying.size());
-        if (table.lines().allMatch(l -> l.length() <= ConsoleText.WIDTH)) {
+        if (table.lines().allMatch(l -> ConsoleText.width(l) <= ConsoleText.WIDTH)) {
             return sb.append(table).toString();
         }
         // too wide: name and params above each result's figures

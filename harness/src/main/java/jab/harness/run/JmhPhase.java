@@ -92,6 +92,9 @@ public final class JmhPhase {
                 recordLoad("JDK " + e.getKey().id(), before);
             }
             progress.close();
+            if (RunGuard.stopping()) {
+                return false; // a signal stopped the first pass: start no measurement (traces, servers) after it
+            }
             ok &= beforeRefinement.run();
             if (setup.precision().active() && !RunGuard.stopping()) {
                 Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();

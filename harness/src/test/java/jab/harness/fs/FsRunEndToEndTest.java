@@ -79,6 +79,9 @@ class FsRunEndToEndTest {
             // traced on every JDK: Files.exists(p) makes access(2) there, so it is divided by C access
             assertThat(results.document(FsSyscallsDocument.NAME, FsSyscallsDocument.class)).isPresent();
             assertThat(summary).contains("÷ C access").contains("1 access (fails)");
+            // the traces (a JVM per API and scenario under strace, minutes) wait until every result has its first forks
+            assertThat(r.out).contains("[1/").contains("fs: tracing the syscalls");
+            assertThat(r.out.indexOf("fs: tracing the syscalls")).as(r.out).isGreaterThan(r.out.indexOf("[1/"));
         }
         // the console answers with compact tables; JMH's own (Cnt, Error) stay in the files
         assertThat(r.out).contains("Benchmark").contains("Score").contains("Units").contains("±95% (forks)").doesNotContain("Cnt");
