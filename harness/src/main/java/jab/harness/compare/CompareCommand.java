@@ -23,6 +23,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "Better is higher for ops/time units and lower for time/op units."},
         footer = {"", "Examples:",
             "  ./jab compare results/RUN-A results/RUN-B",
+            "  ./jab compare /tmp/A /tmp/B      folders of repeated runs (jab run --out /tmp/A, n times): the run is the unit",
             "  ./jab compare old.json new.json --threshold 10%% --fail-on-regression    (exit 1 on a slowdown)",
             "  ./jab compare results/RUN --by jdk                 each JDK against the run's first",
             "  ./jab compare results/RUN --by param=api           each api against the first api",
@@ -31,7 +32,7 @@ public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..2", paramLabel = "A [B]", description = "run directories or JMH JSON files; one with --by")
+    @Parameters(arity = "1..2", paramLabel = "A [B]", description = "run directories, folders of repeated runs, or JMH JSON files; one with --by")
     List<Path> inputs = new ArrayList<>();
 
     @Option(names = "--by", paramLabel = "jdk|param=NAME", description = "compare inside one run: JDKs, or the values of a param")
@@ -58,13 +59,15 @@ public final class CompareCommand implements Callable<Integer> {
         Matching m;
         String header;
         List<Input> runs = new ArrayList<>(); // A and B when two runs are compared, for the machine's control
+        boolean byRun = false;
         if (by != null) {
             if (inputs.size() != 1) {
                 throw new UsageException("--by compares inside ONE run; got " + inputs.size() + " inputs");
             }
             Input run = Input.load(inputs.get(0));
+            byRun = run.byRun();
             m = Within.by(run, by);
-            out.println("Run: " + run.path() + " (machine: " + run.machine() + ")");
+            out.println("Run: " + run.path() + side(run));
             out.println("A: the first " + (by.equalsIgnoreCase("jdk") ? "JDK (" + run.jdks().get(0) + ")" : "value of the param")
                     + "; B: each other one, all else equal");
             header = by.equalsIgnoreCase("jdk") ? "JDK" : "A -> B";
@@ -74,14 +77,20 @@ public final class CompareCommand implements Callable<Integer> {
             }
             Input a = Input.load(inputs.get(0));
             Input b = Input.load(inputs.get(1));
+            if (a.byRun() != b.byRun()) {
+                throw new UsageException("compare repeated runs with repeated runs: " + (a.byRun() ? a : b).path()
+                        + " is a folder of " + (a.byRun() ? a : b).repeated().size() + " runs, " + (a.byRun() ? b : a).path()
+                        + " one run (its forks and a run's mean are not samples of the same thing)");
+            }
+            byRun = a.byRun();
             m = Matching.of(a, b);
             runs.add(a);
             runs.add(b);
-            out.println("A: " + a.path() + " (machine: " + a.machine() + ")");
-            out.println("B: " + b.path() + " (machine: " + b.machine() + ")");
+            out.println("A: " + a.path() + side(a));
+            out.println("B: " + b.path() + side(b));
             header = "JDK";
         }
-        out.println(describe(settings));
+        out.println(byRun ? describeByRun(settings) : describe(settings));
         out.println();
         if (m.pairs.isEmpty()) {
             out.println("Nothing in common: no result of B has the benchmark, mode and params of a result of A.");
@@ -90,7 +99,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         List<Comparison> cs = new ArrayList<>();
         for (Matching.Pair p : m.pairs) {
-            cs.add(Comparison.of(p.jdk(), p.a(), p.b(), settings));
+            cs.add(Comparison.of(p.jdk(), p.a(), p.b(), settings, byRun));
         }
         out.print(CompareTable.format(cs, header));
         out.println();
@@ -108,11 +117,25 @@ public final class CompareCommand implements Callable<Integer> {
         return failOnRegression && slower > 0 ? 1 : 0;
     }
 
+    /** " (machine: ...)", with the number of runs for a folder of repeated runs. */
+    private static String side(Input in) {
+        return " (" + (in.byRun() ? in.repeated().size() + " runs; " : "") + "machine: " + in.machine() + ")";
+    }
+
     static String describe(Comparison.Settings s) {
         return String.format(Locale.ROOT, "Test: %s on the fork means (two-sided, alpha %s): forks are the unit of replication, "
                 + "so fork-to-fork variance counts; where a side has one fork, on its iterations (column Over). Threshold %s%%. "
                 + "B/A is the ratio of mean scores with its %s%% confidence interval over the same samples; faster/slower needs "
                 + "p < alpha and the whole interval beyond the threshold (Criterion.rs's rule).", s.test().title, trim(s.alpha()), trim(s.threshold() * 100),
+                trim(s.confidence() * 100));
+    }
+
+    static String describeByRun(Comparison.Settings s) {
+        return String.format(Locale.ROOT, "Test: %s on the runs' means (two-sided, alpha %s): each side is a folder of repeated "
+                + "runs, and the unit of replication is the run (each run's mean of its fork means), so run-to-run variance, "
+                + "the largest on a shared host, counts (Kalibera and Jones). Score A and B: the mean over the runs. Threshold %s%%. "
+                + "B/A with its %s%% confidence interval over the same samples; faster/slower needs p < alpha and the whole "
+                + "interval beyond the threshold (Criterion.rs's rule).", s.test().title, trim(s.alpha()), trim(s.threshold() * 100),
                 trim(s.confidence() * 100));
     }
 

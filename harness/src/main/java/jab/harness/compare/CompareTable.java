@@ -48,10 +48,13 @@ public final class CompareTable {
         return p < 0.001 ? "<0.001" : String.format(Locale.ROOT, "%.3f", p);
     }
 
-    /** What the test varied over: "3+5 forks", or "iterations (1 fork)" when a side had a single fork. */
+    /** What the test varied over: "3+3 runs" (repeated runs), "3+5 forks", or "iterations (1 fork)" when a side had a single fork. */
     static String over(Comparison c) {
         int fa = ForkInterval.forkMeans(c.a().rawData()).length;
         int fb = ForkInterval.forkMeans(c.b().rawData()).length;
+        if (c.unit().equals(Comparison.RUNS)) {
+            return fa + "+" + fb + " runs";
+        }
         return c.unit().equals(Comparison.FORKS) ? fa + "+" + fb + " forks" : "iterations (" + Math.min(fa, fb) + " fork)";
     }
 

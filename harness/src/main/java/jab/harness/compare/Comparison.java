@@ -19,16 +19,17 @@ import jab.harness.results.BenchResult;
  * memory layout) counts as the noise it is. Pooling every iteration of every fork, as JMH's error
  * does, takes n = forks x iterations samples of what is really a handful, and calls changes that
  * the next run would not repeat. With one fork on a side, only the iterations are left, and the
- * comparison says so ({@link #unit}).
+ * comparison says so ({@link #unit}). When both sides are repeated runs ({@link RepeatedRuns}), each
+ * run is one sample (its mean of fork means), so run-to-run variance counts too.
  *
  * @param label what is compared ("JDK 17 vs JDK 25", or "" for two runs)
- * @param unit  what the test and interval varied over: {@link #FORKS} or {@link #ITERATIONS}
+ * @param unit  what the test and interval varied over: {@link #RUNS}, {@link #FORKS} or {@link #ITERATIONS}
  */
 public record Comparison(String label, BenchResult a, BenchResult b, RatioInterval ratio, double pValue,
                          Verdict verdict, Settings settings, String unit) {
     public static final String FORKS = "forks";
     public static final String ITERATIONS = "iterations";
-
+    public static final String RUNS = "runs";
 
     /** How to decide: the test, its alpha, the minimum relative change, the interval's confidence. */
     public record Settings(StatTest test, double alpha, double threshold) {
@@ -38,10 +39,21 @@ public record Comparison(String label, BenchResult a, BenchResult b, RatioInterv
     }
 
     public static Comparison of(String label, BenchResult a, BenchResult b, Settings s) {
+        return of(label, a, b, s, false);
+    }
+
+    /**
+     * @param byRun whether both results come from repeated runs: their raw data hold one row per run
+     *              (that run's mean), so what {@link Replicates} reads as fork means are run means
+     */
+    public static Comparison of(String label, BenchResult a, BenchResult b, Settings s, boolean byRun) {
         Replicates rep = Replicates.of(a, b);
         double[] xa = rep.a();
         double[] xb = rep.b();
-        String unit = rep.byFork() ? FORKS : ITERATIONS;
+        String unit = byRun ? RUNS : rep.byFork() ? FORKS : ITERATIONS;
+        if (byRun && !rep.byFork()) {
+            xa = new double[0]; // a result found in a single run of a side has no run-to-run spread to test against
+        }
         if (xa.length < 2 || xb.length < 2 || !finite(xa) || !finite(xb)) {
             RatioInterval r = new RatioInterval(b.score() / a.score(), Double.NaN, Double.NaN);
             return new Comparison(label, a, b, r, Double.NaN, Verdict.NOT_TESTED, s, unit);

@@ -5,6 +5,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -14,6 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import jab.harness.UsageException;
+import jab.harness.env.CacheProbe;
 import jab.harness.env.Fingerprint;
 import jab.harness.results.BenchResult;
 import jab.harness.results.JmhJson;
@@ -22,12 +24,14 @@ import jab.harness.results.RunStore;
 
 /**
  * One side of a comparison or one run of a report: a jab run directory (jmh-JDK.json per JDK,
- * native.json, env.json when there is one) or a single JMH JSON file from any JMH run.
+ * native.json, env.json when there is one), a single JMH JSON file from any JMH run, or a folder of
+ * repeated runs of one command ({@link RepeatedRuns}).
  *
- * @param run     the run directory read back; empty for a single JSON file
- * @param entries every result with the JDK it ran on ("" when unknown: a plain JMH file)
+ * @param run      the run directory read back; empty for a single JSON file or repeated runs
+ * @param entries  every result with the JDK it ran on ("" when unknown: a plain JMH file)
+ * @param repeated the runs of a folder of repeated runs, whose entries hold one sample per run; else empty
  */
-public record Input(Path path, Optional<RunResults> run, List<Entry> entries) {
+public record Input(Path path, Optional<RunResults> run, List<Entry> entries, List<RunResults> repeated) {
     public static final String NATIVE = "native";
     /** The "JDK" of timings made outside JMH that are not native floors (timings.json). */
     public static final String TIMINGS = "timings";
@@ -41,8 +45,13 @@ public record Input(Path path, Optional<RunResults> run, List<Entry> entries) {
             throw new UsageException(path + ": no such file or directory");
         }
         if (Files.isDirectory(path)) {
+            Optional<List<Path>> runs = RepeatedRuns.in(path);
+            if (runs.isPresent()) {
+                return RepeatedRuns.load(path, runs.get());
+            }
             if (!hasResults(path)) {
-                throw new UsageException(path + " is not a jab run directory: no jmh-*.json or native.json in it");
+                throw new UsageException(path + " is not a jab run directory (no jmh-*.json or native.json in it) "
+                        + "nor a folder of two or more of them");
             }
             RunResults run;
             try {
@@ -54,7 +63,7 @@ public record Input(Path path, Optional<RunResults> run, List<Entry> entries) {
         }
         List<Entry> entries = new ArrayList<>();
         JmhJson.read(path, path.getFileName().toString()).forEach(r -> entries.add(new Entry("", r)));
-        return new Input(path, Optional.empty(), entries);
+        return new Input(path, Optional.empty(), entries, List.of());
     }
 
     /** A run directory already read back: every JDK's results, then the native baselines and timings. */
@@ -65,10 +74,10 @@ public record Input(Path path, Optional<RunResults> run, List<Entry> entries) {
         }
         run.baselines().forEach(r -> entries.add(new Entry(NATIVE, r)));
         run.timings().forEach(r -> entries.add(new Entry(TIMINGS, r)));
-        return new Input(dir, Optional.of(run), entries);
+        return new Input(dir, Optional.of(run), entries, List.of());
     }
 
-    private static boolean hasResults(Path dir) {
+    static boolean hasResults(Path dir) {
         if (Files.isRegularFile(dir.resolve(RunStore.NATIVE))) {
             return true;
         }
@@ -84,8 +93,20 @@ public record Input(Path path, Optional<RunResults> run, List<Entry> entries) {
         return jdk.equals(NATIVE) || jdk.equals(TIMINGS);
     }
 
+    /** The run's env.json; for repeated runs, the first run's (the machine is the same folder's). */
     public Optional<JsonNode> env() {
-        return run.flatMap(RunResults::env);
+        return repeated.isEmpty() ? run.flatMap(RunResults::env) : repeated.get(0).env();
+    }
+
+    /** Whether each entry holds one sample per run of repeated runs rather than its forks. */
+    public boolean byRun() {
+        return !repeated.isEmpty();
+    }
+
+    /** The cache probe's samples of the run, or of every run of repeated runs. */
+    public double[] cacheProbe() {
+        List<RunResults> runs = repeated.isEmpty() ? run.stream().toList() : repeated;
+        return runs.stream().flatMap(r -> r.env().stream()).flatMapToDouble(e -> Arrays.stream(CacheProbe.recorded(e))).toArray();
     }
 
     /** The JVM JDKs of this input, native aside, in file order. */

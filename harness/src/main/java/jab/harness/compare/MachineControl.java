@@ -62,8 +62,8 @@ public final class MachineControl {
      * Changed means p below the comparison's alpha and the medians further apart than its threshold.
      */
     static Optional<ProbeComparison> probe(Input a, Input b, Comparison.Settings s) {
-        double[] pa = a.env().map(CacheProbe::recorded).orElse(new double[0]);
-        double[] pb = b.env().map(CacheProbe::recorded).orElse(new double[0]);
+        double[] pa = a.cacheProbe();
+        double[] pb = b.cacheProbe();
         if (pa.length < 2 || pb.length < 2 || s == null) {
             return Optional.empty();
         }

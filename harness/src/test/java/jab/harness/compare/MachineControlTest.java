@@ -3,14 +3,11 @@ package jab.harness.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -25,7 +22,7 @@ class MachineControlTest {
     void slowerNativeFloorsAndASlowerCacheSayTheMachineChanged() throws IOException {
         Path a = copy("a", 17, 17.5, 18, 17.2);
         Path b = copy("b", 41, 45, 38, 52);
-        scaleNatives(b, 1.3);
+        FixtureRuns.scale(b.resolve("native.json"), 1.3);
         Cli cli = Cli.run("compare", a.toString(), b.toString());
         assertThat(cli.code()).isZero();
         assertThat(cli.linesWith("native floors (C, no JVM)")).singleElement().asString().contains("2 compared: 0 faster, 2 slower");
@@ -52,12 +49,7 @@ class MachineControlTest {
 
     /** The Linux fixture run, with these cache probe samples in its env.json. */
     private Path copy(String name, double... probe) throws IOException {
-        Path dir = Files.createDirectories(tmp.resolve(name));
-        try (Stream<Path> files = Files.list(Fixtures.run("linux-run"))) {
-            for (Path f : files.toList()) {
-                Files.copy(f, dir.resolve(f.getFileName()));
-            }
-        }
+        Path dir = FixtureRuns.copy(tmp.resolve(name));
         ObjectNode env = (ObjectNode) JSON.readTree(dir.resolve("env.json").toFile());
         ObjectNode cache = env.withObjectProperty("run").withObjectProperty("cacheProbe");
         cache.put("bytes", 2 << 20);
@@ -67,20 +59,5 @@ class MachineControlTest {
         }
         JSON.writeValue(dir.resolve("env.json").toFile(), env);
         return dir;
-    }
-
-    private static void scaleNatives(Path run, double factor) throws IOException {
-        JsonNode natives = JSON.readTree(run.resolve("native.json").toFile());
-        for (JsonNode r : natives) {
-            ObjectNode metric = (ObjectNode) r.path("primaryMetric");
-            metric.put("score", metric.path("score").asDouble() * factor);
-            for (JsonNode fork : metric.path("rawData")) {
-                ArrayNode f = (ArrayNode) fork;
-                for (int i = 0; i < f.size(); i++) {
-                    f.set(i, f.get(i).asDouble() * factor);
-                }
-            }
-        }
-        JSON.writeValue(run.resolve("native.json").toFile(), natives);
     }
 }
