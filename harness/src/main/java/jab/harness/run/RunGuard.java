@@ -38,11 +38,19 @@ public final class RunGuard implements AutoCloseable {
         }
         STOPPING.set(true);
         // JMH starts a job's next fork as soon as one dies, and the run thread sees STOPPING only
-        // between jobs: keep stopping children until none is left (at most about 3 s).
-        long until = System.nanoTime() + 3_000_000_000L;
-        do {
-            stopChildren();
-        } while (ProcessHandle.current().descendants().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < until);
+        // between jobs: one that had just passed that check starts its fork while this hook runs, and
+        // the fork would outlive the JVM. So keep stopping children until none has appeared for a
+        // quiet second (at most about 5 s).
+        long until = System.nanoTime() + 5_000_000_000L;
+        long quietSince = System.nanoTime();
+        while (System.nanoTime() - quietSince < 1_000_000_000L && System.nanoTime() < until) {
+            if (ProcessHandle.current().descendants().anyMatch(ProcessHandle::isAlive)) {
+                stopChildren();
+                quietSince = System.nanoTime();
+            } else {
+                pause(50);
+            }
+        }
         try {
             keepLogs();
             WorkDir.delete(workDir);
@@ -69,12 +77,16 @@ public final class RunGuard implements AutoCloseable {
     /** Stops every process this JVM started (JMH forks, baselines, servers) and their children. */
     public static void stopChildren() {
         ProcessHandle.current().descendants().forEach(ProcessHandle::destroy);
+        pause(200);
+        ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+    }
+
+    private static void pause(long millis) {
         try {
-            Thread.sleep(200);
+            Thread.sleep(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
     }
 
     /** Normal end: remove the work folder; the hook is no longer needed. */
