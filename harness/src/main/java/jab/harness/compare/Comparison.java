@@ -50,10 +50,8 @@ public record Comparison(String label, BenchResult a, BenchResult b, RatioInterv
         Replicates rep = Replicates.of(a, b);
         double[] xa = rep.a();
         double[] xb = rep.b();
+        // repeated runs hold one sample per run, so a side found in a single run has one sample and is not tested
         String unit = byRun ? RUNS : rep.byFork() ? FORKS : ITERATIONS;
-        if (byRun && !rep.byFork()) {
-            xa = new double[0]; // a result found in a single run of a side has no run-to-run spread to test against
-        }
         if (xa.length < 2 || xb.length < 2 || !finite(xa) || !finite(xb)) {
             RatioInterval r = new RatioInterval(b.score() / a.score(), Double.NaN, Double.NaN);
             return new Comparison(label, a, b, r, Double.NaN, Verdict.NOT_TESTED, s, unit);
