@@ -3,6 +3,7 @@ package jab.harness.process;
 import java.util.List;
 import java.util.Map;
 
+import jab.harness.results.BenchResult;
 import jab.harness.results.NativeResult;
 
 /**
@@ -21,6 +22,8 @@ record ProcessFloor(String call, String mode, String mechanism, String scenario,
     static final String PREFIX = "native.process.";
     static final String SPAWNP = "posix_spawnp";
     static final String HELPER = "posix_spawn_helper";
+    /** FORK floors: the resident MiB of the C parent, as large as the JVM fork it stands for. */
+    static final String PARENT_RESIDENT = "parentResidentMiB";
 
     /** The floors measured before JMH; FORK's come after it, from the JVM forks' size ({@link #fork}). */
     static final List<ProcessFloor> BEFORE_JMH = List.of(
@@ -52,14 +55,21 @@ record ProcessFloor(String call, String mode, String mechanism, String scenario,
         return name(call, scenario);
     }
 
-    Map<String, String> params(long parentMib) {
-        Map<String, String> p = NativeResult.params("call", call, "launchMechanism", mechanism, "path",
+    Map<String, String> params() {
+        return NativeResult.params("call", call, "launchMechanism", mechanism, "path",
                 scenario.equals("missing") ? "failure" : "success", "execs", Integer.toString(execs));
-        if (parentMib > 0) {
-            p = new java.util.LinkedHashMap<>(p);
-            p.put("parentResidentMiB", Long.toString(parentMib));
+    }
+
+    /**
+     * The parent's resident MiB a FORK floor was measured from: a secondary metric, or a param in runs
+     * made before it moved there; empty for the other floors.
+     */
+    static java.util.Optional<String> parentResidentMib(BenchResult floor) {
+        java.util.OptionalDouble found = floor.secondary(PARENT_RESIDENT);
+        if (found.isPresent()) {
+            return java.util.Optional.of(Long.toString(Math.round(found.getAsDouble())));
         }
-        return p;
+        return java.util.Optional.ofNullable(floor.param(PARENT_RESIDENT));
     }
 
     /** "posix_spawn of a helper that execs the command (2 execs), missing bare name" and the like. */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiPredicate;
@@ -86,7 +87,11 @@ final class ProcessNativeBaseline {
             forks.add(NativeProgram.runForNumbers(p.program(), 600, args.toArray(new String[0])));
         }
         String tool = "C " + f.describe() + ", stdout piped and read to EOF, waitpid; " + p.compiler();
-        return new NativeResult(f.name(), "avgt", "us/op", f.params(touchMib), forks, tool, settings.warmupIterations());
+        // The parent's size is what this run found, not the floor's identity (fork.jdk17-launch is): as a param it
+        // would keep apart two runs whose JVM parents differed by a MiB, and compare could not match their floors.
+        Map<String, NativeResult.Secondary> found = touchMib > 0
+                ? Map.of(ProcessFloor.PARENT_RESIDENT, new NativeResult.Secondary(touchMib, "MiB")) : Map.of();
+        return new NativeResult(f.name(), "avgt", "us/op", f.params(), forks, tool, settings.warmupIterations(), found);
     }
 
     /** CHILD and the options that make the program launch what floor {@code f} launches. */

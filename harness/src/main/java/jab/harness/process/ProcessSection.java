@@ -109,8 +109,8 @@ final class ProcessSection {
     static String floorLabel(BenchResult floor) {
         String call = floor.benchmark().substring(ProcessFloor.PREFIX.length(), floor.benchmark().lastIndexOf('.'));
         String execs = floor.param("execs");
-        String parent = floor.param("parentResidentMiB");
-        return "`" + call + "`" + ("2".equals(execs) ? " (2 execs)" : "") + (parent != null ? " (parent " + parent + " MiB)" : "");
+        String parent = ProcessFloor.parentResidentMib(floor).map(mib -> " (parent " + mib + " MiB)").orElse("");
+        return "`" + call + "`" + ("2".equals(execs) ? " (2 execs)" : "") + parent;
     }
 
     private static void heapTable(Page page, int level, RunResults run, List<String> jdks) {

@@ -22,9 +22,25 @@ import jab.harness.stats.Stats;
  * @param params    the same params as the JVM results it stands beside
  * @param rawData   per fork, per iteration scores
  * @param tool      what measured it (e.g. "C stat(2), gcc 12.2.0 -O2")
+ * @param secondary figures measured alongside, written as JMH's secondary metrics: what the run found
+ *                  (a parent's resident size), not what identifies the result, so unlike params they
+ *                  do not keep two runs' results apart
  */
 public record NativeResult(String benchmark, String mode, String unit, Map<String, String> params,
-                           List<double[]> rawData, String tool, int warmupIterations) {
+                           List<double[]> rawData, String tool, int warmupIterations, Map<String, Secondary> secondary) {
+
+    /** A secondary metric's figure and unit. */
+    public record Secondary(double score, String unit) {
+    }
+
+    public NativeResult {
+        secondary = Map.copyOf(secondary);
+    }
+
+    public NativeResult(String benchmark, String mode, String unit, Map<String, String> params, List<double[]> rawData,
+                        String tool, int warmupIterations) {
+        this(benchmark, mode, unit, params, rawData, tool, warmupIterations, Map.of());
+    }
 
     /** A measurement without warm-up iterations (each sample a whole run, as end-to-end timings are). */
     public NativeResult(String benchmark, String mode, String unit, Map<String, String> params, List<double[]> rawData,
@@ -77,7 +93,15 @@ public record NativeResult(String benchmark, String mode, String unit, Map<Strin
                 f.add(x);
             }
         }
-        r.putObject("secondaryMetrics");
+        ObjectNode sm = r.putObject("secondaryMetrics");
+        secondary.forEach((name, m) -> {
+            ObjectNode one = sm.putObject(name);
+            one.put("score", m.score());
+            putNumber(one, "scoreError", Double.NaN);
+            one.putArray("scoreConfidence").add(m.score()).add(m.score());
+            one.put("scoreUnit", m.unit());
+            one.putArray("rawData").addArray().add(m.score());
+        });
         return r;
     }
 

@@ -39,7 +39,8 @@ class ProcessFloorsTest {
         NativeResult fork = ProcessNativeBaseline.forkFloor(programs.get(), SHORT, child,
                 new ParentMemoryRecords.Parent("17", "ParentHeapBenchmark", 64, 96), "existing");
         assertThat(fork.benchmark()).isEqualTo(ProcessFloor.name("fork.jdk17-heap64", "existing"));
-        assertThat(fork.params()).containsEntry("parentResidentMiB", "96").containsEntry("launchMechanism", "FORK");
+        assertThat(fork.params()).containsEntry("launchMechanism", "FORK").doesNotContainKey(ProcessFloor.PARENT_RESIDENT);
+        assertThat(fork.secondary()).containsEntry(ProcessFloor.PARENT_RESIDENT, new NativeResult.Secondary(96, "MiB"));
         assertThat(fork.score()).isPositive();
     }
 

@@ -93,7 +93,7 @@ class ProcessPairingTest {
         List<NativeResult> measured = new ArrayList<>();
         for (ProcessFloor f : ProcessFloor.BEFORE_JMH) {
             if (!f.name().equals(ProcessFloor.name("vfork", "missing"))) {
-                measured.add(new NativeResult(f.name(), "avgt", "us/op", f.params(0), List.of(new double[] {500}), "test", 0));
+                measured.add(new NativeResult(f.name(), "avgt", "us/op", f.params(), List.of(new double[] {500}), "test", 0));
             }
         }
         NativeResult.writeAll(measured, dir.resolve(RunStore.NATIVE));
