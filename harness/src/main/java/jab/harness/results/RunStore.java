@@ -113,6 +113,21 @@ public final class RunStore {
         writeJson(ENV, env);
     }
 
+    /**
+     * What the precision goal's added forks could do within the budget ({@code run.refinement} in env.json):
+     * when they started (seconds into the run), how many forks were added, how many results still short of
+     * the goal got no more for lack of time, and the seconds those would need by their forks' spread so far.
+     */
+    public synchronized void refinement(double startedAfterSeconds, int forksAdded, int shortOfTime,
+                                        double moreSecondsWanted) throws IOException {
+        ObjectNode r = env.withObjectProperty("run").withObjectProperty("refinement");
+        r.put("startedAfterSeconds", Math.round(startedAfterSeconds));
+        r.put("forksAdded", forksAdded);
+        r.put("resultsShortOfTime", shortOfTime);
+        r.put("moreSecondsWanted", Math.round(moreSecondsWanted));
+        writeJson(ENV, env);
+    }
+
     /** A note for the reader of the results, whoever raised it: kept in env.json, shown in the summary. */
     public synchronized void note(String note) throws IOException {
         env.withObjectProperty("run").withArrayProperty("notes").add(note);

@@ -225,12 +225,23 @@ public final class JmhPhase {
         }
     }
 
+    /** Seconds since the run started. */
+    double secondsElapsed() {
+        return (System.nanoTime() - setup.startNanos()) / 1e9;
+    }
+
+    /** What the budget let the refinement do, for the "budget spent" warning (env.json run.refinement). */
+    void recordRefinement(double startedAfterSeconds, int forksAdded, int shortOfTime, double moreSecondsWanted)
+            throws IOException {
+        store.refinement(startedAfterSeconds, forksAdded, shortOfTime, moreSecondsWanted);
+    }
+
     /** Seconds left of the budget; infinite without one. */
     double secondsLeft() {
         Duration budget = setup.precision().budget();
         if (budget == null) {
             return Double.POSITIVE_INFINITY;
         }
-        return budget.toMillis() / 1e3 - (System.nanoTime() - setup.startNanos()) / 1e9;
+        return budget.toMillis() / 1e3 - secondsElapsed();
     }
 }

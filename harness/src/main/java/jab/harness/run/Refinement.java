@@ -29,18 +29,24 @@ final class Refinement {
     }
 
     void run() throws IOException {
+        double startedAfter = phase.secondsElapsed();
+        int forksAdded = 0;
+        int shortOfTime = 0;
+        double moreSecondsWanted = 0;
         Progress progress = new Progress(phase.console(), candidates());
         try {
             while (!RunGuard.stopping()) {
                 JmhPhase.Slot s = widest();
                 if (s == null) {
-                    return;
+                    break;
                 }
                 ForkInterval fi = interval(s.result);
                 int have = fi.forks();
                 int extra = extraForks(fi, s.secondsPerFork, phase.secondsLeft(), precision);
                 if (extra == 0) {
-                    s.givenUp = true;
+                    s.givenUp = true; // open (short of the goal, under the fork limit), so time is what it lacks
+                    shortOfTime++;
+                    moreSecondsWanted += (fi.forksFor(precision.target(), precision.maxForks()) - have) * s.secondsPerFork;
                     continue;
                 }
                 progress.label(String.format(Locale.ROOT, "adding %d fork(s) to %d, now ±%s (goal ±%s)", extra, have,
@@ -51,6 +57,7 @@ final class Refinement {
                     s.givenUp = true;
                     continue;
                 }
+                forksAdded += extra;
                 s.secondsPerFork = (System.nanoTime() - t0) / 1e9 / extra;
                 s.result = ForkMerge.merge(s.result, more.get());
                 phase.writeJmh(s.jdk);
@@ -58,6 +65,7 @@ final class Refinement {
         } finally {
             progress.close();
         }
+        phase.recordRefinement(startedAfter, forksAdded, shortOfTime, moreSecondsWanted);
     }
 
     /**

@@ -47,6 +47,7 @@ public final class RunWarnings {
         ResultChecks.Context ctx = new ResultChecks.Context(cpus, e.path("run").path("precision").asDouble(0));
         List<Warning> out = new ArrayList<>(machine(e));
         cache(e).ifPresent(out::add);
+        budget(e).ifPresent(out::add);
         byJdk.forEach((jdk, rs) -> {
             for (BenchResult r : rs) {
                 out.addAll(ResultChecks.of(r, subject(jdk, r), ctx));
@@ -106,5 +107,42 @@ public final class RunWarnings {
                 "results whose data sits in that cache (kv's maps, other in-memory structures) move with it within and between "
                         + "forks: read their fork-level intervals, not JMH's error, and compare runs made on a host whose "
                         + "cache is not shared (bare metal or a dedicated instance) for differences below that spread."));
+    }
+
+    /**
+     * When the budget ran out before results short of the precision goal got the forks it asks for
+     * (env.json run.refinement): the first forks of every result and the measurements after JMH are
+     * never cut, so a budget smaller than they take leaves nothing for the goal.
+     */
+    static Optional<Warning> budget(JsonNode env) {
+        JsonNode run = env.path("run");
+        JsonNode r = run.path("refinement");
+        int shortOfTime = r.path("resultsShortOfTime").asInt(0);
+        if (shortOfTime == 0 || !run.has("budgetSeconds")) {
+            return Optional.empty();
+        }
+        long budget = run.path("budgetSeconds").asLong();
+        long startedAfter = r.path("startedAfterSeconds").asLong();
+        long wanted = r.path("moreSecondsWanted").asLong();
+        String goal = "the precision goal (±" + ForkInterval.percent(run.path("precision").asDouble()) + ")";
+        String spent = startedAfter >= budget
+                ? "before any fork for " + goal + ": every result's first forks and the measurements outside JMH took "
+                        + minutes(startedAfter) + ", so " + shortOfTime + " result(s) short of the goal got no more forks"
+                : "while adding forks for " + goal + " (" + r.path("forksAdded").asInt() + " added in "
+                        + minutes(budget - startedAfter) + "), so " + shortOfTime + " result(s) short of the goal stopped before "
+                        + "the forks it asks for";
+        return Optional.of(new Warning(Warning.Kind.BUDGET_SPENT, "the run",
+                "its budget of " + minutes(budget) + " was spent " + spent + ". By the spread of their forks so far they need about "
+                        + minutes(wanted) + " more.",
+                "for the goal, run again with a budget of about " + minutes(Math.max(budget, startedAfter) + wanted)
+                        + " (--budget), or measure fewer results (a selector, -p); until then read each result's interval "
+                        + "as printed: its 'precision target missed' warning says how wide it is."));
+    }
+
+    /** 95 s as "1 min 35 s", 3600 s as "60 min". */
+    static String minutes(long seconds) {
+        long m = seconds / 60;
+        long s = seconds % 60;
+        return m == 0 ? s + " s" : s == 0 ? m + " min" : m + " min " + s + " s";
     }
 }

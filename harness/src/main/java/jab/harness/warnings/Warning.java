@@ -20,7 +20,8 @@ public record Warning(Kind kind, String subject, String finding, String advice) 
         OVERSUBSCRIBED("more threads than CPUs"),
         BUSY_MACHINE("busy machine"),
         SHARED_CACHE("shared cache"),
-        PRECISION_MISSED("precision target missed");
+        PRECISION_MISSED("precision target missed"),
+        BUDGET_SPENT("budget spent");
 
         public final String title;
 

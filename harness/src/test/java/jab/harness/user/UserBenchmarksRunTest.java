@@ -102,6 +102,23 @@ class UserBenchmarksRunTest {
                 "# Parameters: (parts = 2)", "# Parameters: (parts = 16)");
     }
 
+    /** A budget spent by the first forks leaves the goal's forks out, and the run says so with the time they need. */
+    @Test
+    void aBudgetSpentBeforeThePrecisionGoalIsWarnedAbout(@TempDir Path out, @TempDir Path dir) throws Exception {
+        Jdk jdk = twoJdks().get(0);
+        // the default profile (smoke allows no added forks), made short: 2 forks of 2 iterations of 100 ms
+        JabRunner r = JabRunner.run("run", "--benchmarks", jar.toString(), "--jdk", jdk.id(), "-f", "2", "-wi", "1", "-w", "100ms",
+                "-i", "2", "-r", "100ms", "-p", "parts=2", "--precision", "0.01%", "--budget", "1s", "--dir", dir.toString(),
+                "--out", out.toString());
+        assertThat(r.exitCode).as(r.out + r.err).isZero();
+        JsonNode refinement = new ObjectMapper().readTree(r.resultsDir().resolve("env.json").toFile()).path("run").path("refinement");
+        assertThat(refinement.path("forksAdded").asInt(-1)).isZero();
+        assertThat(refinement.path("resultsShortOfTime").asInt()).isEqualTo(1);
+        assertThat(refinement.path("moreSecondsWanted").asLong()).isPositive();
+        assertThat(r.out).contains("budget spent: the run: its budget of 1 s was spent before any fork for the precision goal");
+        assertThat(Files.readString(r.resultsDir().resolve("summary.md"))).contains("budget spent");
+    }
+
     @Test
     void aPathThatIsNoJarNorDirectoryIsRefused(@TempDir Path tmp) throws Exception {
         Path text = Files.writeString(tmp.resolve("hostname"), "not a jar\n");

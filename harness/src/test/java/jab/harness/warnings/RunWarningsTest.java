@@ -56,4 +56,32 @@ class RunWarningsTest {
         assertThat(RunWarnings.of(Map.of(), List.of(), withCacheSamples(17.0, 80.0))).isEmpty();
         assertThat(RunWarnings.of(Map.of(), List.of(), env())).isEmpty();
     }
+
+    private static ObjectNode withRefinement(long budget, long startedAfter, int shortOfTime, long wanted) {
+        ObjectNode env = env();
+        env.withObjectProperty("run").put("budgetSeconds", budget).putObject("refinement")
+                .put("startedAfterSeconds", startedAfter).put("forksAdded", 0)
+                .put("resultsShortOfTime", shortOfTime).put("moreSecondsWanted", wanted);
+        return env;
+    }
+
+    @Test
+    void aBudgetSpentBeforeTheGoalsForksIsWarnedAboutWithTheTimeTheGoalNeeds() {
+        // as session 13's ./jab run: 15 min budget, the first forks and the measurements after JMH took 23 min 40 s
+        List<Warning> ws = RunWarnings.of(Map.of(), List.of(), withRefinement(900, 1420, 61, 5700));
+        assertThat(ws).extracting(Warning::kind).containsExactly(Warning.Kind.BUDGET_SPENT);
+        assertThat(ws.get(0).finding()).contains("budget of 15 min was spent before any fork for the precision goal (±5.0%)",
+                "outside JMH took 23 min 40 s", "61 result(s) short of the goal got no more forks", "about 95 min more");
+        List<Warning> during = RunWarnings.of(Map.of(), List.of(), withRefinement(900, 600, 4, 120));
+        assertThat(during.get(0).finding()).contains("spent while adding forks", "(0 added in 5 min)", "4 result(s)", "about 2 min more");
+        assertThat(ws.get(0).advice()).contains("about 118 min 40 s (--budget)");
+    }
+
+    @Test
+    void noBudgetWarningWhenTimeWasNotWhatResultsLacked() {
+        assertThat(RunWarnings.of(Map.of(), List.of(), withRefinement(900, 300, 0, 0))).isEmpty();
+        ObjectNode noBudget = withRefinement(900, 300, 3, 60);
+        ((ObjectNode) noBudget.get("run")).remove("budgetSeconds");
+        assertThat(RunWarnings.of(Map.of(), List.of(), noBudget)).isEmpty();
+    }
 }
