@@ -2,6 +2,8 @@ package jab.harness.process;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 
 import jab.harness.results.BenchResult;
 import jab.harness.results.NativeResult;
@@ -64,12 +66,12 @@ record ProcessFloor(String call, String mode, String mechanism, String scenario,
      * The parent's resident MiB a FORK floor was measured from: a secondary metric, or a param in runs
      * made before it moved there; empty for the other floors.
      */
-    static java.util.Optional<String> parentResidentMib(BenchResult floor) {
-        java.util.OptionalDouble found = floor.secondary(PARENT_RESIDENT);
+    static Optional<String> parentResidentMib(BenchResult floor) {
+        OptionalDouble found = floor.secondary(PARENT_RESIDENT);
         if (found.isPresent()) {
-            return java.util.Optional.of(Long.toString(Math.round(found.getAsDouble())));
+            return Optional.of(Long.toString(Math.round(found.getAsDouble())));
         }
-        return java.util.Optional.ofNullable(floor.param(PARENT_RESIDENT));
+        return Optional.ofNullable(floor.param(PARENT_RESIDENT));
     }
 
     /** "posix_spawn of a helper that execs the command (2 execs), missing bare name" and the like. */
