@@ -134,9 +134,14 @@ public final class RunWarnings {
         return Optional.of(new Warning(Warning.Kind.BUDGET_SPENT, "the run",
                 "its budget of " + minutes(budget) + " was spent " + spent + ". By the spread of their forks so far they need about "
                         + minutes(wanted) + " more.",
-                "for the goal, run again with a budget of about " + minutes(Math.max(budget, startedAfter) + wanted)
-                        + " (--budget), or measure fewer results (a selector, -p); until then read each result's interval "
+                "for the goal, run again with " + budgetOption(Math.max(budget, startedAfter) + wanted)
+                        + ", or measure fewer results (a selector, -p); until then read each result's interval "
                         + "as printed: its 'precision target missed' warning says how wide it is."));
+    }
+
+    /** The option asking for at least this long, as --budget parses it: whole minutes, rounded up; seconds below one. */
+    static String budgetOption(long seconds) {
+        return seconds < 60 ? "--budget " + Math.max(1, seconds) + "s" : "--budget " + (seconds + 59) / 60 + "m";
     }
 
     /** 95 s as "1 min 35 s", 3600 s as "60 min". */

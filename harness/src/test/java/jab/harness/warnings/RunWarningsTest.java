@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import jab.harness.results.BenchResult;
+import jab.harness.run.Precision;
 
 class RunWarningsTest {
     /** A run with a 5% precision target on 2 CPUs, quiet. */
@@ -74,7 +75,17 @@ class RunWarningsTest {
                 "outside JMH took 23 min 40 s", "61 result(s) short of the goal got no more forks", "about 95 min more");
         List<Warning> during = RunWarnings.of(Map.of(), List.of(), withRefinement(900, 600, 4, 120));
         assertThat(during.get(0).finding()).contains("spent while adding forks", "(0 added in 5 min)", "4 result(s)", "about 2 min more");
-        assertThat(ws.get(0).advice()).contains("about 118 min 40 s (--budget)");
+        assertThat(ws.get(0).advice()).contains("run again with --budget 119m,");
+    }
+
+    @Test
+    void theAdvisedBudgetIsAnOptionJabParsesAndCoversTheTimeWanted() {
+        for (long seconds : new long[] {0, 45, 60, 61, 7120}) {
+            String option = RunWarnings.budgetOption(seconds);
+            assertThat(option).startsWith("--budget ");
+            long parsed = Precision.parseBudget(option.substring("--budget ".length())).toSeconds();
+            assertThat(parsed).isGreaterThanOrEqualTo(Math.max(1, seconds)).isLessThan(Math.max(1, seconds) + 60);
+        }
     }
 
     @Test
