@@ -248,7 +248,9 @@ final class KvSection {
         page.paragraph("`" + doc.command() + "` (" + doc.tool() + "), against both servers in one run, one warm-up run each, "
                 + "then rounds in alternating order. Requests/s: the mean of the rounds, each round in brackets; latency "
                 + "p50/p99 in ms as redis-benchmark reports them (mean of the rounds); CPU: the server process's CPU time "
-                + "(all threads, user + system) per request, in us, mean of the rounds.");
+                + "(all threads, user + system) per request, in us, mean of the rounds"
+                + (ClientPace.measured(doc.rows()) ? "; client CPU: the share of one CPU redis-benchmark's own thread used over "
+                        + "its runs against each server (near 100%, the client set the pace)." : "."));
         Map<String, List<RedisBenchmarkDocument.Row>> bySetting = doc.rows().stream()
                 .collect(Collectors.groupingBy(RedisBenchmarkDocument.Row::persistenceOrOff, java.util.LinkedHashMap::new, Collectors.toList()));
         for (Map.Entry<String, List<RedisBenchmarkDocument.Row>> e : bySetting.entrySet()) {
@@ -270,6 +272,7 @@ final class KvSection {
     private static void sideBySideTable(Page page, List<RedisBenchmarkDocument.Row> rows) {
         List<List<String>> table = new ArrayList<>();
         List<String> verdicts = new ArrayList<>();
+        boolean clientMeasured = ClientPace.measured(rows); // runs made before it was read keep their layout
         for (RedisBenchmarkDocument.Row j : rows) {
             if (!"jab".equals(j.server())) {
                 continue;
@@ -277,19 +280,28 @@ final class KvSection {
             Optional<RedisBenchmarkDocument.Row> r = rows.stream().filter(x -> "redis".equals(x.server())
                     && x.test().equals(j.test()) && x.pipeline() == j.pipeline()).findFirst();
             double redis = r.map(x -> mean(x.rps())).orElse(Double.NaN);
-            table.add(List.of(j.test(), Integer.toString(j.pipeline()), rounds(j), r.map(KvSection::rounds).orElse("-"),
-                    Double.isFinite(redis) ? f("%.2fx", mean(j.rps()) / redis) : "-", latencies(j),
-                    r.map(KvSection::latencies).orElse("-"), cpu(j), r.map(KvSection::cpu).orElse("-")));
+            List<String> row = new ArrayList<>(List.of(j.test(), Integer.toString(j.pipeline()), rounds(j),
+                    r.map(KvSection::rounds).orElse("-"), Double.isFinite(redis) ? f("%.2fx", mean(j.rps()) / redis) : "-",
+                    latencies(j), r.map(KvSection::latencies).orElse("-"), cpu(j), r.map(KvSection::cpu).orElse("-")));
+            if (clientMeasured) {
+                row.add(ClientPace.column(j) + " / " + r.map(ClientPace::column).orElse("-"));
+            }
+            table.add(row);
             r.ifPresent(x -> {
                 TargetCheck t = TargetCheck.of(x.rps(), j.rps(), true, StatTest.WELCH);
                 double cpuRatio = mean(j.serverCpuUsPerRequest()) / mean(x.serverCpuUsPerRequest());
-                verdicts.add(String.format(Locale.ROOT, "%s, pipeline %d: jab %s Redis, %s%s", j.test(), j.pipeline(),
+                verdicts.add(String.format(Locale.ROOT, "%s, pipeline %d: jab %s Redis, %s%s%s", j.test(), j.pipeline(),
                         t.ratioWords(), t.verdictWords(), Double.isFinite(cpuRatio)
-                                ? String.format(Locale.ROOT, "; jab's CPU per request %.2fx Redis's", cpuRatio) : ""));
+                                ? String.format(Locale.ROOT, "; jab's CPU per request %.2fx Redis's", cpuRatio) : "",
+                        ClientPace.words(j, x).map(w -> "; " + w).orElse("")));
             });
         }
-        page.table(List.of("Test", "Pipeline", "jab (requests/s)", "Redis (requests/s)", "jab/Redis", "jab p50/p99 (ms)",
-                "Redis p50/p99 (ms)", "jab CPU (us/req)", "Redis CPU (us/req)"), table, 1);
+        List<String> header = new ArrayList<>(List.of("Test", "Pipeline", "jab (requests/s)", "Redis (requests/s)", "jab/Redis",
+                "jab p50/p99 (ms)", "Redis p50/p99 (ms)", "jab CPU (us/req)", "Redis CPU (us/req)"));
+        if (clientMeasured) {
+            header.add("client CPU (jab / Redis runs)");
+        }
+        page.table(header, table, 1);
         if (!verdicts.isEmpty()) {
             page.bullets(verdicts);
         }

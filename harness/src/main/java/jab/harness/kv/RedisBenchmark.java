@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import jab.harness.exec.Output;
+import jab.harness.exec.ReapedChildrenCpu;
 import jab.harness.exec.Result;
 import jab.harness.exec.Subprocess;
 
@@ -27,8 +28,19 @@ final class RedisBenchmark {
     /** SET first: the GET runs then read a key that exists, as in redis-benchmark's own order. */
     static final List<String> TESTS = List.of("set", "get");
 
-    /** One test (GET or SET) of one run: requests/s and the latencies redis-benchmark printed, in ms. */
-    record Test(String name, double rps, double avgMs, double p50Ms, double p99Ms, double maxMs) {
+    /**
+     * One test (GET or SET) of one run: requests/s and the latencies redis-benchmark printed, in ms, and
+     * the share of one CPU redis-benchmark itself used over the run (its one thread: near 1, the client
+     * set the pace; NaN where the OS does not say).
+     */
+    record Test(String name, double rps, double avgMs, double p50Ms, double p99Ms, double maxMs, double clientCpuShare) {
+        Test(String name, double rps, double avgMs, double p50Ms, double p99Ms, double maxMs) {
+            this(name, rps, avgMs, p50Ms, p99Ms, maxMs, Double.NaN);
+        }
+
+        Test withClientCpuShare(double share) {
+            return new Test(name, rps, avgMs, p50Ms, p99Ms, maxMs, share);
+        }
     }
 
     final Path executable;
@@ -65,14 +77,18 @@ final class RedisBenchmark {
         List<String> cmd = new ArrayList<>();
         cmd.add(executable.toString());
         cmd.addAll(arguments(port, test, pipeline, requests));
+        long cpuBefore = ReapedChildrenCpu.nanos();
+        long start = System.nanoTime();
         Result r = Subprocess.of(cmd).named("redis-benchmark").stderr(Output.discard())
                 .timeout(Duration.ofSeconds(timeoutSeconds)).run();
+        long wall = System.nanoTime() - start;
+        long cpuAfter = ReapedChildrenCpu.nanos();
         List<Test> tests = parseCsv(r.stdout());
         if (!r.ok() || tests.size() != 1) {
             throw new IOException("redis-benchmark " + String.join(" ", cmd.subList(1, cmd.size())) + " exited with "
                     + r.exitCode() + " and " + tests.size() + " results");
         }
-        return tests.get(0);
+        return tests.get(0).withClientCpuShare(cpuBefore < 0 || cpuAfter < 0 ? Double.NaN : (double) (cpuAfter - cpuBefore) / wall);
     }
 
     /**

@@ -15,10 +15,11 @@ record RedisBenchmarkDocument(String tool, String command, String redisServer, L
     /**
      * One server, test and pipeline depth: per round, requests/s, p50 and p99 in ms as redis-benchmark
      * printed them, and the server's CPU time per request in us (NaN where the OS does not say); how
-     * both servers persisted ({@link Durability#label}; null in runs made before it was compared: off).
+     * both servers persisted ({@link Durability#label}; null in runs made before it was compared: off);
+     * the share of one CPU redis-benchmark used in each round (null in runs made before it was read).
      */
     record Row(String server, String serverVersion, String test, int pipeline, int clients, long requests, double[] rps,
-               double[] p50Ms, double[] p99Ms, double[] serverCpuUsPerRequest, String persistence) {
+               double[] p50Ms, double[] p99Ms, double[] serverCpuUsPerRequest, String persistence, double[] clientCpuShare) {
         String persistenceOrOff() {
             return persistence == null ? Durability.OFF.label : persistence;
         }

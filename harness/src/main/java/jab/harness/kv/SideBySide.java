@@ -122,7 +122,7 @@ final class SideBySide {
         for (Row r : rows) {
             list.add(new RedisBenchmarkDocument.Row(r.server(), r.serverVersion(), r.test(), r.pipeline(), RedisBenchmark.CLIENTS,
                     r.requests(), r.rps(), r.each(RedisBenchmark.Test::p50Ms), r.each(RedisBenchmark.Test::p99Ms), r.serverCpuUs(),
-                    r.durability().label));
+                    r.durability().label, r.each(RedisBenchmark.Test::clientCpuShare)));
         }
         return new RedisBenchmarkDocument(tool.version, "redis-benchmark " + String.join(" ", RedisBenchmark.arguments(0, "set|get", 1, 0))
                 .replace("-p 0", "-p PORT").replace("-n 0", "-n N") + " (and -P 16)", redisServer.toString(), list);

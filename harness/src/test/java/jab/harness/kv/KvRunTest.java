@@ -91,7 +91,12 @@ class KvRunTest {
                     }
                 }
                 assertThat(summary).contains("Side by side under redis-benchmark").contains("jab/Redis")
-                        .contains("-c 50").contains("CPU (us/req)");
+                        .contains("-c 50").contains("CPU (us/req)").contains("client CPU (jab / Redis runs)");
+                // redis-benchmark's own CPU over each run: some of a CPU, and at most its one thread's (plus rounding)
+                assertThat(results.document(RedisBenchmarkDocument.NAME, RedisBenchmarkDocument.class).orElseThrow().rows())
+                        .allSatisfy(row -> assertThat(java.util.Arrays.stream(row.clientCpuShare()).boxed().toList())
+                                .as(row.server() + " " + row.test() + " -P " + row.pipeline())
+                                .isNotEmpty().allSatisfy(share -> assertThat(share).isGreaterThan(0.0).isLessThan(1.5)));
                 // and again with both servers persisting (AOF, everysec), told apart by a param
                 for (String server : List.of("jab", "redis")) {
                     assertThat(e2e).as(server + " with AOF everysec").anyMatch(r -> r.benchmark()
