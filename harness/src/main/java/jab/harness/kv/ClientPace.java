@@ -9,8 +9,9 @@ import java.util.Optional;
  * Whether redis-benchmark, not the servers, set the pace of a side-by-side row. Its one thread sends
  * the next request only when a reply has come: when it is busy for nearly all of the run, a server
  * that answers sooner or with less CPU cannot show it as requests/s, and equal rates say nothing
- * about which server is faster. Measured on a 2-CPU machine, the client used 96-99% of a CPU in
- * every run but those with -P 16 and persistence (seen at 63-94%).
+ * about which server is faster. Measured on a 2-CPU machine, the client used 94-99% of a CPU in most
+ * runs against either server; less only where a server waited on its disk (appendfsync always) or on
+ * its AOF writes with -P 16 (46-91%).
  */
 final class ClientPace {
     /** A client busy for this share of one CPU or more set the pace. */
@@ -54,6 +55,9 @@ final class ClientPace {
 
     private static double share(RedisBenchmarkDocument.Row row) {
         double[] s = row.clientCpuShare();
-        return s == null || s.length == 0 || !Arrays.stream(s).allMatch(Double::isFinite) ? Double.NaN : Arrays.stream(s).average().orElse(Double.NaN);
+        if (s == null || s.length == 0 || !Arrays.stream(s).allMatch(Double::isFinite)) {
+            return Double.NaN;
+        }
+        return Arrays.stream(s).average().orElse(Double.NaN);
     }
 }
