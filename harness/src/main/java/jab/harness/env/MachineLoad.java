@@ -32,11 +32,11 @@ public final class MachineLoad {
             }
             long idle = Long.parseLong(cpu[4]) + Long.parseLong(cpu[5]);
             long steal = cpu.length > 8 ? Long.parseLong(cpu[8]) : 0;
-            String stat = Files.readString(Path.of("/proc/self/stat"));
-            // fields after the command name (which may hold spaces) start at state: utime is the 12th of them
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-            long self = Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
-            return Optional.of(new Snapshot(total, total - idle, steal, self));
+            Optional<SelfTimes> self = SelfTimes.read();
+            if (self.isEmpty()) {
+                return Optional.empty();
+            }
+            return Optional.of(new Snapshot(total, total - idle, steal, self.get().total()));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

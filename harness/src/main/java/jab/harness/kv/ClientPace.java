@@ -1,9 +1,10 @@
 package jab.harness.kv;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+
+import jab.harness.stats.Stats;
 
 /**
  * Whether redis-benchmark, not the servers, set the pace of a side-by-side row. Its one thread sends
@@ -53,11 +54,8 @@ final class ClientPace {
                 : used + "set Redis's pace, so Redis may be faster than measured: jab/Redis is at most this");
     }
 
+    /** Stats.mean: NaN where a round is unknown or the row has none (a run made before the share was read). */
     private static double share(RedisBenchmarkDocument.Row row) {
-        double[] s = row.clientCpuShare();
-        if (s == null || s.length == 0 || !Arrays.stream(s).allMatch(Double::isFinite)) {
-            return Double.NaN;
-        }
-        return Arrays.stream(s).average().orElse(Double.NaN);
+        return row.clientCpuShare() == null ? Double.NaN : Stats.mean(row.clientCpuShare());
     }
 }

@@ -245,11 +245,12 @@ final class KvSection {
             return;
         }
         page.heading(level, "Side by side under redis-benchmark");
+        boolean clientMeasured = ClientPace.measured(doc.rows()); // runs made before it was read keep their layout
         page.paragraph("`" + doc.command() + "` (" + doc.tool() + "), against both servers in one run, one warm-up run each, "
                 + "then rounds in alternating order. Requests/s: the mean of the rounds, each round in brackets; latency "
                 + "p50/p99 in ms as redis-benchmark reports them (mean of the rounds); CPU: the server process's CPU time "
                 + "(all threads, user + system) per request, in us, mean of the rounds"
-                + (ClientPace.measured(doc.rows()) ? "; client CPU: the share of one CPU redis-benchmark's own thread used over "
+                + (clientMeasured ? "; client CPU: the share of one CPU redis-benchmark's own thread used over "
                         + "its runs against each server (near 100%, the client set the pace)." : "."));
         Map<String, List<RedisBenchmarkDocument.Row>> bySetting = doc.rows().stream()
                 .collect(Collectors.groupingBy(RedisBenchmarkDocument.Row::persistenceOrOff, java.util.LinkedHashMap::new, Collectors.toList()));
@@ -262,17 +263,16 @@ final class KvSection {
                         + e.getValue().get(0).requests() + " requests per run without pipelining"
                         + (d == Durability.AOF_ALWAYS ? " (a quarter of the plan: every batch of writes waits for its fsync; the warm-up run takes the whole plan)" : "") + ".");
             }
-            sideBySideTable(page, e.getValue());
+            sideBySideTable(page, e.getValue(), clientMeasured);
         }
         page.paragraph("Servers: " + doc.rows().stream().map(x -> x.server() + " = " + x.serverVersion()).distinct()
                 .collect(Collectors.joining("; ")));
     }
 
     /** One persistence setting: per test and pipeline, both servers' rounds, the ratio and its verdict. */
-    private static void sideBySideTable(Page page, List<RedisBenchmarkDocument.Row> rows) {
+    private static void sideBySideTable(Page page, List<RedisBenchmarkDocument.Row> rows, boolean clientMeasured) {
         List<List<String>> table = new ArrayList<>();
         List<String> verdicts = new ArrayList<>();
-        boolean clientMeasured = ClientPace.measured(rows); // runs made before it was read keep their layout
         for (RedisBenchmarkDocument.Row j : rows) {
             if (!"jab".equals(j.server())) {
                 continue;

@@ -12,8 +12,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import jab.harness.env.SelfTimes;
 import jab.harness.exec.Output;
-import jab.harness.exec.ReapedChildrenCpu;
 import jab.harness.exec.Result;
 import jab.harness.exec.Subprocess;
 
@@ -77,18 +77,20 @@ final class RedisBenchmark {
         List<String> cmd = new ArrayList<>();
         cmd.add(executable.toString());
         cmd.addAll(arguments(port, test, pipeline, requests));
-        long cpuBefore = ReapedChildrenCpu.nanos();
+        Optional<SelfTimes> before = SelfTimes.read();
         long start = System.nanoTime();
         Result r = Subprocess.of(cmd).named("redis-benchmark").stderr(Output.discard())
                 .timeout(Duration.ofSeconds(timeoutSeconds)).run();
         long wall = System.nanoTime() - start;
-        long cpuAfter = ReapedChildrenCpu.nanos();
+        Optional<SelfTimes> after = SelfTimes.read();
         List<Test> tests = parseCsv(r.stdout());
         if (!r.ok() || tests.size() != 1) {
             throw new IOException("redis-benchmark " + String.join(" ", cmd.subList(1, cmd.size())) + " exited with "
                     + r.exitCode() + " and " + tests.size() + " results");
         }
-        return tests.get(0).withClientCpuShare(cpuBefore < 0 || cpuAfter < 0 ? Double.NaN : (double) (cpuAfter - cpuBefore) / wall);
+        double clientCpu = before.isEmpty() || after.isEmpty() ? Double.NaN
+                : (double) (after.get().reapedChildren() - before.get().reapedChildren()) * SelfTimes.NANOS_PER_TICK / wall;
+        return tests.get(0).withClientCpuShare(clientCpu);
     }
 
     /**
