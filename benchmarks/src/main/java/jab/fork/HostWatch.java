@@ -36,7 +36,14 @@ public final class HostWatch implements InternalProfiler {
     @Override
     public void beforeIteration(BenchmarkParams benchmark, IterationParams iteration) {
         // Without forks JMH runs the benchmark in the host itself, whose parent is the user's shell.
-        if (benchmark.getForks() > 0 && STARTED.compareAndSet(false, true)) {
+        if (benchmark.getForks() > 0) {
+            watchParent();
+        }
+    }
+
+    /** Starts the watch over this JVM's parent, once; also for the forks jab starts without JMH ({@link InterleavedFork}). */
+    public static void watchParent() {
+        if (STARTED.compareAndSet(false, true)) {
             ProcessHandle.current().parent().ifPresent(host -> start(host.pid()));
         }
     }

@@ -163,7 +163,8 @@ public final class RunCommand implements Callable<Integer> {
      */
     private record Plan(FamilySet families, JmhOverrides overrides, Profilers profilers, Profile profile, Precision precision,
                         Map<String, String[]> userParams, Map<Family, List<BenchmarkListEntry>> selection, Map<Family, RunContext> contexts,
-                        List<Jdk> jdks, List<String> forkArgs, Path benchDir, Path outDir, Path workDir) {
+                        List<Jdk> jdks, List<String> forkArgs, Path benchDir, Path outDir, Path workDir,
+                        List<BenchmarkListEntry> catalog) {
     }
 
     /** The JMH-shaped results measured outside JMH so far; native.json and timings.json are rewritten whole. */
@@ -227,7 +228,7 @@ public final class RunCommand implements Callable<Integer> {
                         user.path().getFileName() + " is");
         int maxForks = overrides.forks() == null ? p.maxForks : Math.max(p.maxForks, overrides.forks());
         Precision goal = new Precision(target, maxForks,
-                budget == null ? p.budget(selection.size(), jdks.size()) : cap);
+                budget == null ? p.budget(selection.size(), jdks.size()) : cap, precision == null ? p.ratioPrecision : target);
         families.all().forEach(Family::checkRunOptions);
         List<String> forkArgs = jvmArgs.isBlank() ? List.of() : Arrays.asList(jvmArgs.trim().split("\\s+"));
         Path benchDir = InputChecks.usableDir(dir != null ? dir : Paths.get(System.getProperty("java.io.tmpdir")), "--dir");
@@ -242,6 +243,11 @@ public final class RunCommand implements Callable<Integer> {
             RunContext ctx = base.withParams(JmhFamilyRun.familyParams(e.getKey(), e.getValue(), p, userParams));
             if (whole.contains(e.getKey())) {
                 ctx = ctx.measuring(e.getKey().settings(p).subset());
+            } else {
+                // a family run in part measures its floors and traces for the scenarios selected only
+                Set<String> methods = new java.util.HashSet<>();
+                e.getValue().forEach(b -> methods.add(b.getUsername().substring(b.getUsername().lastIndexOf('.') + 1)));
+                ctx = ctx.measuring(v -> methods.contains(v.method()));
             }
             e.getKey().validate(ctx);
             long need = e.getKey().bytesNeeded(ctx);
@@ -249,7 +255,8 @@ public final class RunCommand implements Callable<Integer> {
             contexts.put(e.getKey(), ctx);
         }
         InputChecks.checkSpace(benchDir, bytes);
-        return new Plan(runFamilies, overrides, profilers, p, goal, userParams, selection, contexts, jdks, forkArgs, benchDir, outDir, workDir);
+        return new Plan(runFamilies, overrides, profilers, p, goal, userParams, selection, contexts, jdks, forkArgs, benchDir, outDir, workDir,
+                catalog.entries());
     }
 
     /** The run directory with env.json: the machine fingerprint and this run's command line, profile and params. */
@@ -337,7 +344,7 @@ public final class RunCommand implements Callable<Integer> {
             jobs.put(j, js);
         }
         JmhPhase.Setup setup = new JmhPhase.Setup(jobs, plan.contexts(), plan.forkArgs(), plan.workDir(), plan.precision(), startNanos,
-                plan.overrides(), plan.profilers());
+                plan.overrides(), plan.profilers(), plan.catalog());
         return new JmhPhase(setup, store, n -> note(store, n), console).run(afterFirstPass);
     }
 

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 
 import jab.harness.jdk.Jdk;
@@ -36,6 +37,16 @@ public interface Family {
      */
     default Optional<BenchmarkSource> benchmarkSource() {
         return Optional.empty();
+    }
+
+    /**
+     * The questions the family's runs answer ({@link Question}): which variants of its benchmarks are
+     * compared, with what held fixed. None: each result stands alone, and no finding compares two.
+     *
+     * @param benchmarks the benchmarks this run measures (a user's jar derives its questions from them)
+     */
+    default List<Question> questions(List<BenchmarkListEntry> benchmarks) {
+        return List.of();
     }
 
     /** JMH settings and the params a profile runs instead of the benchmarks' defaults. */

@@ -16,18 +16,22 @@ import jab.harness.UsageException;
  * longer). thorough aims at 2% with more forks and no budget.
  *
  * @param precision     the default precision goal (relative half-width); 0 for none
+ * @param ratioPrecision the default goal of a question's interleaved ratios; 0 for none
  * @param maxForks      the most forks one result gets while chasing the goal
  * @param budgetPerPart the default budget for each family on each JDK; null for none
  */
 public enum Profile {
-    SMOKE(0, 1, null), DEFAULT(0.05, 10, Duration.ofSeconds(225)), THOROUGH(0.02, 20, null);
+    SMOKE(0, 0, 1, null), DEFAULT(0.05, 0.02, 10, Duration.ofSeconds(225)), THOROUGH(0.02, 0.01, 20, null);
 
     public final double precision;
+    /** The goal of a question's ratios: interleaved variants share the machine's moment, so a ratio gets narrower than a result. */
+    public final double ratioPrecision;
     public final int maxForks;
     private final Duration budgetPerPart;
 
-    Profile(double precision, int maxForks, Duration budgetPerPart) {
+    Profile(double precision, double ratioPrecision, int maxForks, Duration budgetPerPart) {
         this.precision = precision;
+        this.ratioPrecision = ratioPrecision;
         this.maxForks = maxForks;
         this.budgetPerPart = budgetPerPart;
     }

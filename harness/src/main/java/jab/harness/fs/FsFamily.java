@@ -1,5 +1,6 @@
 package jab.harness.fs;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,15 +9,18 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 
 import jab.bench.fs.ExistenceCheck;
+import jab.fork.Syscalls;
 import jab.harness.UsageException;
 import jab.harness.baseline.NativeBuild;
 import jab.harness.family.Family;
 import jab.harness.family.JmhSettings;
 import jab.harness.family.Measurement;
 import jab.harness.family.Profile;
+import jab.harness.family.Question;
 import jab.harness.family.RunContext;
 import jab.harness.family.Subcommand;
 import jab.harness.jdk.Jdk;
@@ -31,7 +35,10 @@ import jab.harness.trace.SyscallCount;
  */
 public final class FsFamily implements Family {
     static final String FFM_BENCHMARK = "jab.bench.fs.FfmFileCheckBenchmark.";
+    /** stat(2) through JNI: the in-process floor of the existence questions. */
+    static final String STAT_FLOOR = "jab.bench.fs.StatFloorBenchmark.";
     private final NativeBuild build = new NativeBuild();
+    private Optional<Path> syscalls;
 
     @Override
     public String name() {
@@ -57,19 +64,63 @@ public final class FsFamily implements Family {
         };
     }
 
-    /** The Foreign Function API baseline needs JDK 22+; the JDK's own checks run everywhere. */
+    /**
+     * The questions of seed 000: which existence check, on a missing and on an existing file (and on
+     * random ones, which the thorough profile measures), each with stat(2) made from the fork as its floor.
+     */
+    @Override
+    public List<Question> questions(List<BenchmarkListEntry> benchmarks) {
+        List<Question> out = new ArrayList<>();
+        for (String scenario : List.of("missingFile", "existingFile")) {
+            out.add(Question.overParam("which existence check on " + (scenario.equals("missingFile") ? "a missing" : "an existing")
+                    + " file", "api", ExistenceCheck.FILE_EXISTS.name(), FsSection.BENCH + scenario)
+                    .withFloor("syscall:stat", "stat(2) from the fork (JNI)", STAT_FLOOR + scenario));
+        }
+        out.add(Question.overParam("which existence check on random missing files", "api", ExistenceCheck.FILE_EXISTS.name(),
+                FsSection.BENCH + "randomMissingFiles"));
+        out.add(Question.overParam("which existence check on random existing files", "api", ExistenceCheck.FILE_EXISTS.name(),
+                FsSection.BENCH + "randomExistingFiles"));
+        return out;
+    }
+
+    /**
+     * The Foreign Function API baseline needs JDK 22+, the JNI floor a library jab could build; the
+     * JDK's own checks run everywhere.
+     */
     @Override
     public boolean runsOn(String benchmark, Jdk jdk) {
+        if (benchmark.startsWith(STAT_FLOOR)) {
+            return syscallsLibrary().isPresent();
+        }
         return !benchmark.startsWith(FFM_BENCHMARK) || jdk.feature() >= 22;
     }
 
-    /** JMH's gc profiler in every profile: bytes allocated per check (B/op) show where an exception is built. */
+    /**
+     * JMH's gc profiler in every profile: bytes allocated per check (B/op) show where an exception is
+     * built. The forks get the JNI floor's library (JMH's jvmArgsAppend replaces, so one call).
+     */
     @Override
     public void customize(ChainedOptionsBuilder options, Jdk jdk, RunContext ctx) {
         options.addProfiler(GCProfiler.class);
+        List<String> append = new ArrayList<>();
+        syscallsLibrary().ifPresent(lib -> append.add("-D" + Syscalls.LIBRARY + "=" + lib));
         if (jdk.feature() >= 22) {
-            options.jvmArgsAppend("--enable-native-access=ALL-UNNAMED"); // FFM downcalls without a warning
+            append.add("--enable-native-access=ALL-UNNAMED"); // FFM downcalls and JNI without a warning
         }
+        if (!append.isEmpty()) {
+            options.jvmArgsAppend(append.toArray(new String[0]));
+        }
+    }
+
+    /** native/jab_syscalls.c as a shared library, built once with the jni.h of the JDK running jab; empty when it cannot be. */
+    private synchronized Optional<Path> syscallsLibrary() {
+        if (syscalls == null) {
+            Path include = Path.of(System.getProperty("java.home"), "include");
+            syscalls = Files.isRegularFile(include.resolve("jni.h"))
+                    ? build.program("jab_syscalls", "-shared", "-fPIC", "-I" + include, "-I" + include.resolve("linux"))
+                    : Optional.empty();
+        }
+        return syscalls;
     }
 
     @Override
@@ -99,6 +150,10 @@ public final class FsFamily implements Family {
     public Measurement measureBeforeJmh(RunContext ctx) throws Exception {
         Measurement.Builder m = Measurement.builder();
         List<String> notes = new ArrayList<>();
+        if (syscallsLibrary().isEmpty()) {
+            notes.add("fs: no in-process floor (stat(2) through JNI) in the questions: " + (build.reason().isEmpty()
+                    ? "no jni.h in " + System.getProperty("java.home") + " (a JRE runs jab; a JDK has it)" : build.reason()));
+        }
         JmhSettings settings = settings(ctx.profile());
         for (String files : ctx.param("files")) {
             m.baselines(FsNativeBaseline.measure(build, settings,

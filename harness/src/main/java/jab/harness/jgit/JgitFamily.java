@@ -12,6 +12,7 @@ import java.util.Optional;
 
 import org.eclipse.jgit.util.FS;
 import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 
 import jab.bench.fs.ExistenceCheck;
@@ -22,6 +23,7 @@ import jab.harness.family.Family;
 import jab.harness.family.JmhSettings;
 import jab.harness.family.Measurement;
 import jab.harness.family.Profile;
+import jab.harness.family.Question;
 import jab.harness.family.RunContext;
 import jab.harness.family.Subcommand;
 import jab.harness.fs.FsSemanticsRunner;
@@ -51,6 +53,24 @@ public final class JgitFamily implements Family {
     public String description() {
         return "JGit " + jgitVersion() + " with each existence check (seed 002 end to end): inserting loose objects, "
                 + "looking objects up (loose and packed), a BFG-like history rewrite; the check's share of each";
+    }
+
+    /**
+     * Seed 002's question per workload: JGit's stock existence check against each variant, the
+     * repository layout held fixed. Each variant in forks of its own: the checks are rewritten as
+     * JGit's classes load, once per JVM (ProbeRewrite).
+     */
+    @Override
+    public List<Question> questions(List<BenchmarkListEntry> benchmarks) {
+        List<Question> out = new ArrayList<>();
+        for (String b : List.of("HistoryRewriteBenchmark.rewriteHistory", "LooseInsertBenchmark.insertExistingObjects",
+                "LooseInsertBenchmark.insertNewObjects", "ObjectLookupBenchmark.lookupExistingObjects",
+                "ObjectLookupBenchmark.lookupMissingObjects")) {
+            out.add(Question.overParam("which existence check in JGit's " + b.substring(b.indexOf('.') + 1), "exists", "STOCK",
+                    benchmarkPackage() + b).inSeparateForks("JGit's existence checks are rewritten as its classes load, "
+                    + "once per JVM, so each variant needs forks of its own"));
+        }
+        return out;
     }
 
     @Override

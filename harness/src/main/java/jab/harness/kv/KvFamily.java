@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+
 import jab.bench.kv.KvImpl;
 import jab.bench.support.BenchDirs;
 import jab.harness.UsageException;
@@ -15,6 +17,7 @@ import jab.harness.family.Family;
 import jab.harness.family.JmhSettings;
 import jab.harness.family.Measurement;
 import jab.harness.family.Profile;
+import jab.harness.family.Question;
 import jab.harness.family.RunContext;
 import jab.harness.family.Subcommand;
 import jab.harness.page.Page;
@@ -39,6 +42,27 @@ public final class KvFamily implements Family {
     public String description() {
         return "sharded key-value store: get/set/del throughput at 1 to CPUs threads (up to 8 when named) and latency by shard count vs "
                 + "ConcurrentHashMap; end to end over RESP, jab's server beside redis-server";
+    }
+
+    /**
+     * The store against ConcurrentHashMap, per operation: get, set and the 70/25/5 mix on one thread
+     * (time per operation), and the mix's throughput on one thread and on two (two threads cannot be
+     * interleaved: a fork drives one benchmark thread, so that one runs in forks of its own).
+     */
+    @Override
+    public List<Question> questions(List<BenchmarkListEntry> benchmarks) {
+        String latency = benchmarkPackage() + "KvLatencyBenchmark.";
+        String throughput = benchmarkPackage() + "KvThroughputBenchmark.";
+        List<Question> out = new ArrayList<>();
+        for (String op : List.of("get", "set", "mixed")) {
+            out.add(Question.overParam("the store against ConcurrentHashMap: " + op + ", time per operation", "impl",
+                    "CONCURRENT_HASH_MAP", latency + op));
+        }
+        out.add(Question.overParam("the store against ConcurrentHashMap: the mix's throughput on one thread", "impl",
+                "CONCURRENT_HASH_MAP", throughput + "mixed_1Thread"));
+        out.add(Question.overParam("the store against ConcurrentHashMap: the mix's throughput on two threads", "impl",
+                "CONCURRENT_HASH_MAP", throughput + "mixed_2Threads"));
+        return out;
     }
 
     @Override

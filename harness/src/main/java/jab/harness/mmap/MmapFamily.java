@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 
 import jab.bench.mmap.WriteStrategy;
@@ -15,6 +16,7 @@ import jab.harness.family.Family;
 import jab.harness.family.JmhSettings;
 import jab.harness.family.Measurement;
 import jab.harness.family.Profile;
+import jab.harness.family.Question;
 import jab.harness.family.RunContext;
 import jab.harness.family.Subcommand;
 import jab.harness.jdk.Jdk;
@@ -47,6 +49,21 @@ public final class MmapFamily implements Family {
      * The call-cost benchmark (avgt) uses the times. Smoke takes 7 iterations, the fewest whose
      * medians get a 95% interval ({@link MedianRatio}), so even a smoke run can judge seed 004's claims.
      */
+    /**
+     * Seed 003's and 004's questions: which Java write strategy (at the chunk size held fixed, 4 KiB
+     * by default), and which JRuby strategy, per call (JRubyCallCostBenchmark) and for a whole file.
+     */
+    @Override
+    public List<Question> questions(List<BenchmarkListEntry> benchmarks) {
+        return List.of(
+                Question.overParam("which Java write strategy", "strategy", "BUFFERED_OUTPUT_STREAM",
+                        benchmarkPackage() + "SequentialWriteBenchmark.writeFile"),
+                Question.overParam("which JRuby strategy, cost per call", "rubyStrategy", "RUBY_FILE",
+                        benchmarkPackage() + "JRubyCallCostBenchmark.writeChunk"),
+                Question.overParam("which JRuby strategy, a whole file", "rubyStrategy", "RUBY_FILE",
+                        benchmarkPackage() + "JRubyWriteBenchmark.writeFromRuby"));
+    }
+
     @Override
     public JmhSettings settings(Profile profile) {
         return switch (profile) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 
 import jab.bench.process.JdkMessages;
@@ -21,6 +22,7 @@ import jab.harness.family.Family;
 import jab.harness.family.JmhSettings;
 import jab.harness.family.Measurement;
 import jab.harness.family.Profile;
+import jab.harness.family.Question;
 import jab.harness.family.RunContext;
 import jab.harness.family.Subcommand;
 import jab.harness.jdk.Jdk;
@@ -52,6 +54,28 @@ public final class ProcessFamily implements Family {
     public String description() {
         return "child-process launch: ProcessBuilder, Runtime.exec, zt-exec, NuProcess, Commons Exec x POSIX_SPAWN/FORK/VFORK "
                 + "on existing, missing and random commands; parent heap; C posix_spawn/vfork/fork; whole-JVM time; strace proof";
+    }
+
+    /**
+     * Seed 001's questions, for an existing and a missing command: which library (the launch mechanism
+     * held fixed: they share a fork) and which launch mechanism (each in forks of its own: the JDK reads
+     * jdk.lang.Process.launchMechanism once per JVM, when its process class initialises); and FORK
+     * against POSIX_SPAWN and VFORK from a large heap, per heap size.
+     */
+    @Override
+    public List<Question> questions(List<BenchmarkListEntry> benchmarks) {
+        String launch = benchmarkPackage() + "ProcessLaunchBenchmark.";
+        String once = "the JDK reads jdk.lang.Process.launchMechanism once per JVM, so each mechanism needs forks of its own";
+        List<Question> out = new ArrayList<>();
+        for (String scenario : List.of("existing", "missing")) {
+            String what = scenario.equals("existing") ? "an existing command" : "a missing command";
+            out.add(Question.overParam("which library launches " + what, "launcher", "PROCESS_BUILDER", launch + scenario));
+            out.add(Question.overParam("which launch mechanism for " + what, "launchMechanism", "POSIX_SPAWN", launch + scenario)
+                    .inSeparateForks(once));
+        }
+        out.add(Question.overParam("FORK against POSIX_SPAWN and VFORK from a large heap", "launchMechanism", "POSIX_SPAWN",
+                benchmarkPackage() + "ParentHeapBenchmark.existing").inSeparateForks(once));
+        return out;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package jab.harness.report;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,7 @@ import jab.harness.family.FamilySet;
 import jab.harness.page.MarkdownPage;
 import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
+import jab.harness.results.Comparisons;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
 import jab.harness.warnings.RunWarnings;
@@ -32,6 +34,7 @@ public final class Summary {
         ObjectNode env = run.env().filter(e -> e instanceof ObjectNode).map(e -> (ObjectNode) e).orElse(null);
         String title = env == null ? "jab run" : env.path("run").path("command").asText("jab run");
         Page page = new MarkdownPage();
+        answers(page, run, 1);
         if (env != null) {
             Report.machineHeadings(page, env, 3);
         }
@@ -56,12 +59,48 @@ public final class Summary {
         return page.render(title);
     }
 
+    /** Each question's answer, first: what the run was for; JMH's tables below are the evidence. */
+    static void answers(Page page, RunResults run, int level) {
+        List<Answers.Answer> answers = Answers.of(run);
+        if (answers.isEmpty()) {
+            return;
+        }
+        page.heading(level, "Answers");
+        page.paragraph("Each question's variants ran interleaved in every fork: one JMH iteration each, round after round in a "
+                + "random order, so they shared the machine's every moment. A ratio is the mean over forks of each fork's mean "
+                + "log-ratio over rounds; [low-high] is its 95% interval over forks (Student's t). Verdicts: faster or slower when "
+                + "the whole interval is beyond ±3%, the same when it is within, undecided otherwise. Solo: each variant's own "
+                + "JMH fork, the check that sharing a JVM did not change what was measured.");
+        for (Answers.Answer a : answers) {
+            List<String> items = new ArrayList<>(a.lines());
+            if (!a.solo().isEmpty()) {
+                items.add("solo: " + a.solo());
+            }
+            page.paragraph(a.title() + ":");
+            page.bullets(items);
+        }
+    }
+
     /** Every warning of a run: its JDKs' results, its native baselines and timings, its machine. */
     public static List<Warning> warnings(RunResults run) {
         Map<String, List<BenchResult>> byJdk = new LinkedHashMap<>();
         run.jdkIds().forEach(j -> byJdk.put(j, run.jmh(j)));
         byJdk.put("", run.baselines());
-        return RunWarnings.of(byJdk, run.timings(), run.env().orElse(null));
+        List<Warning> out = new ArrayList<>(RunWarnings.of(byJdk, run.timings(), run.env().orElse(null), soloForks(run)));
+        out.addAll(Answers.warnings(run));
+        return out;
+    }
+
+    /**
+     * The results that are a question's solo forks (one per variant, checking its interleaved score):
+     * no precision goal applies to them, the question's ratio carries it.
+     */
+    static java.util.function.BiPredicate<String, BenchResult> soloForks(RunResults run) {
+        List<List<Object>> solo = run.document(Comparisons.NAME, Comparisons.class).map(c -> c.questions().stream()
+                .filter(q -> q.notInterleaved().isEmpty())
+                .flatMap(q -> q.details().stream().map(v -> List.<Object>of(q.jdk(), v.benchmark(), v.params()))).toList())
+                .orElse(List.of());
+        return (jdk, r) -> solo.contains(List.of(jdk, r.benchmark(), r.params()));
     }
 
     /** The seed's comment block for one JDK's results; just the VM version without a fingerprint. */

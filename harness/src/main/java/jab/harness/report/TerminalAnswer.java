@@ -14,7 +14,7 @@ import jab.harness.results.CompactTable;
 import jab.harness.results.RunResults;
 
 /**
- * What {@code jab run} prints at its end: per family, the findings first (within each scenario and
+ * What {@code jab run} prints at its end: each question's answer ({@link Answers}), then per family, the findings (within each scenario and
  * JDK, the dearest choice against the cheapest, with the ratio and its interval: the same sentences
  * as report.md, from {@link Findings}), then one {@link CompactTable} per benchmark class; then the
  * native baselines and other timings the same way. Every line fits {@link ConsoleText#WIDTH} columns;
@@ -34,6 +34,13 @@ public final class TerminalAnswer {
         in.run().ifPresent(r -> families.of(r).forEach(f -> byFamily.put(f.name(), new ArrayList<>())));
         run.groups.forEach(g -> byFamily.computeIfAbsent(g.family().orElse(OTHER), k -> new ArrayList<>()).add(g));
         StringBuilder sb = new StringBuilder();
+        for (Answers.Answer a : Answers.of(results)) {
+            sb.append('\n').append(ConsoleText.wrap("", a.title() + ":"));
+            a.lines().forEach(l -> sb.append(ConsoleText.wrap("- ", l)));
+            if (!a.solo().isEmpty()) {
+                sb.append(ConsoleText.wrap("- solo: ", a.solo()));
+            }
+        }
         byFamily.forEach((family, groups) -> {
             if (groups.isEmpty()) {
                 return;

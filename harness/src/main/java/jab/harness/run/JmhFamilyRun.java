@@ -45,6 +45,25 @@ public final class JmhFamilyRun {
      */
     public static Optional<RunResult> measure(Job job, int forks, Jdk jdk, JmhPhase.Setup setup, RunContext ctx,
                                               Output out) throws RunnerException {
+        Options options = options(job, forks, jdk, setup, ctx, true);
+        OutputFormat logFormat = OutputFormatFactory.createFormatInstance(out.log(), VerboseMode.NORMAL);
+        OutputFormat console = ctx.verbose() ? OutputFormatFactory.createFormatInstance(ctx.log(), VerboseMode.NORMAL) : null;
+        ProgressFormat format = new ProgressFormat(logFormat, console, out.progress(), out.label());
+        var source = job.family().benchmarkSource();
+        for (RunResult r : source.isPresent() ? SourceRunner.run(options, format, source.get()) : new Runner(options, format).run()) {
+            if (!r.getBenchmarkResults().isEmpty()) {
+                return Optional.of(r);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * JMH's options for one job: its family's settings (with the user's overrides), the JDK's java,
+     * the heap pinned, the family's own options and the work dir; the user's profilers with
+     * {@code profilers} (an interleaved fork runs none).
+     */
+    static Options options(Job job, int forks, Jdk jdk, JmhPhase.Setup setup, RunContext ctx, boolean profilers) {
         Family family = job.family();
         List<String> userJvmArgs = setup.forkArgs();
         JmhSettings settings = setup.overrides().apply(family.settings(ctx.profile()));
@@ -72,19 +91,10 @@ public final class JmhFamilyRun {
         List<String> append = new ArrayList<>(custom.getJvmArgsAppend().orElse(List.of()));
         append.add("-Djab.dir=" + ctx.workDir());
         ChainedOptionsBuilder last = new OptionsBuilder().parent(custom).jvmArgsAppend(append.toArray(new String[0]));
-        setup.profilers().addTo(last, custom, jdk);
-        Options options = last.build();
-
-        OutputFormat logFormat = OutputFormatFactory.createFormatInstance(out.log(), VerboseMode.NORMAL);
-        OutputFormat console = ctx.verbose() ? OutputFormatFactory.createFormatInstance(ctx.log(), VerboseMode.NORMAL) : null;
-        ProgressFormat format = new ProgressFormat(logFormat, console, out.progress(), out.label());
-        var source = family.benchmarkSource();
-        for (RunResult r : source.isPresent() ? SourceRunner.run(options, format, source.get()) : new Runner(options, format).run()) {
-            if (!r.getBenchmarkResults().isEmpty()) {
-                return Optional.of(r);
-            }
+        if (profilers) {
+            setup.profilers().addTo(last, custom, jdk);
         }
-        return Optional.empty();
+        return last.build();
     }
 
     /**

@@ -12,6 +12,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.HashSet;
+import java.util.Set;
+
+import org.openjdk.jmh.runner.BenchmarkListEntry;
 
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
@@ -19,6 +23,9 @@ import org.openjdk.jmh.results.format.ResultFormatType;
 
 import jab.harness.env.CacheProbe;
 import jab.harness.env.MachineLoad;
+import jab.harness.family.Family;
+import jab.harness.family.JmhSettings;
+import jab.harness.family.Profile;
 import jab.harness.family.RunContext;
 import jab.harness.jdk.Jdk;
 import jab.harness.results.RunStore;
@@ -34,9 +41,9 @@ import jab.harness.results.RunStore;
  */
 public final class JmhPhase {
     /** What the phase needs from the run: its jobs per JDK, contexts, fork options, where to write. */
-    public record Setup(Map<Jdk, List<Job>> jobs, Map<jab.harness.family.Family, RunContext> contexts,
+    public record Setup(Map<Jdk, List<Job>> jobs, Map<Family, RunContext> contexts,
                         List<String> forkArgs, Path workDir, Precision precision, long startNanos,
-                        JmhOverrides overrides, Profilers profilers) {
+                        JmhOverrides overrides, Profilers profilers, List<BenchmarkListEntry> catalog) {
     }
 
     /** Where notes go: the store and the console, as the run command says them. */
@@ -51,6 +58,8 @@ public final class JmhPhase {
         RunResult result;
         double secondsPerFork;
         boolean givenUp;
+        /** A variant of an interleaved question: its one fork checks the interleaved score, and gets no more. */
+        boolean solo;
 
         Slot(Jdk jdk, Job job, RunResult result, double secondsPerFork) {
             this.jdk = jdk;
@@ -66,6 +75,9 @@ public final class JmhPhase {
     private final PrintStream console;
     private final Map<Jdk, List<Slot>> slots = new LinkedHashMap<>();
     private final Map<Jdk, PrintStream> logs = new LinkedHashMap<>();
+    private final Map<Jdk, List<Job>> jobs = new LinkedHashMap<>();
+    private final Set<Job> solo = new HashSet<>();
+    private final QuestionForks questions;
     private CacheProbe cacheProbe;
 
     public JmhPhase(Setup setup, RunStore store, Notes notes, PrintStream console) {
@@ -73,6 +85,26 @@ public final class JmhPhase {
         this.store = store;
         this.notes = notes;
         this.console = console;
+        this.questions = new QuestionForks(this, store, QuestionForks.band());
+        setup.jobs().forEach((jdk, js) -> {
+            List<QuestionCase> cases = new ArrayList<>();
+            for (Family f : js.stream().map(Job::family).distinct().toList()) {
+                cases.addAll(QuestionCase.of(f, js.stream().filter(j -> j.family() == f).toList(), setup.catalog(), jdk));
+            }
+            questions.add(jdk, cases);
+            List<Job> all = new ArrayList<>(js);
+            for (QuestionForks.Asked a : questions.asked()) {
+                if (a.jdk == jdk && a.interleaved()) {
+                    for (QuestionCase.Variant v : a.c.variants()) {
+                        solo.add(v.job());
+                        if (!all.contains(v.job())) {
+                            all.add(v.job()); // the in-process floor, which the user need not have selected
+                        }
+                    }
+                }
+            }
+            jobs.put(jdk, all);
+        });
     }
 
     /** What the run measures between the first pass and the added forks; false when part of it failed. */
@@ -82,18 +114,31 @@ public final class JmhPhase {
 
     /** Runs it all; false when a result could not be measured (the notes say which). */
     public boolean run(Interlude beforeRefinement) throws IOException {
-        int total = setup.jobs().values().stream().flatMap(List::stream).mapToInt(this::forks).sum();
+        int total = jobs.values().stream().flatMap(List::stream).mapToInt(this::forks).sum() + questions.firstForkCount();
         Progress progress = new Progress(console, total);
         boolean ok = true;
         try {
-            for (Map.Entry<Jdk, List<Job>> e : setup.jobs().entrySet()) {
+            for (Map.Entry<Jdk, List<Job>> e : jobs.entrySet()) {
                 Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();
                 ok &= firstPass(e.getKey(), e.getValue(), progress);
                 recordLoad("JDK " + e.getKey().id(), before);
             }
+            Optional<MachineLoad.Snapshot> beforeQuestions = MachineLoad.snapshot();
+            ok &= questions.firstForks(progress);
+            recordLoad("interleaved questions", beforeQuestions);
             progress.close();
             if (RunGuard.stopping()) {
                 return false; // a signal stopped the first pass: start no measurement (traces, servers) after it
+            }
+            // The questions' ratios are what the run is for: their forks come before the measurements
+            // outside JMH, which run whatever time is left (so a budget can be overrun by them).
+            if (setup.precision().ratioTarget() > 0) {
+                Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();
+                questions.refine(setup.precision(), setup.precision().ratioTarget(), console);
+                recordLoad("adding interleaved forks", before);
+            }
+            if (RunGuard.stopping()) {
+                return false;
             }
             ok &= beforeRefinement.run();
             if (setup.precision().active() && !RunGuard.stopping()) {
@@ -150,6 +195,7 @@ public final class JmhPhase {
                 Slot slot = byJob.get(job);
                 if (slot == null) {
                     slot = new Slot(jdk, job, r.get(), seconds);
+                    slot.solo = solo.contains(job);
                     byJob.put(job, slot);
                     done.add(slot);
                 } else {
@@ -162,9 +208,30 @@ public final class JmhPhase {
         return failed.isEmpty();
     }
 
-    /** The forks a job gets in the first pass: its family's profile, or --forks. */
+    /** The forks a job gets in the first pass: its family's profile, or --forks; one solo fork for a variant of an interleaved question. */
     int forks(Job job) {
-        return setup.overrides().apply(job.family().settings(setup.contexts().get(job.family()).profile())).forks();
+        return solo.contains(job) ? 1 : settings(job.family()).forks();
+    }
+
+    /** A family's JMH settings in this run: its profile's, with the user's -f, -wi, -w, -i, -r on top. */
+    JmhSettings settings(Family family) {
+        return setup.overrides().apply(family.settings(profileOf(family)));
+    }
+
+    Profile profileOf(Family family) {
+        return context(family).profile();
+    }
+
+    RunContext context(Family family) {
+        return setup.contexts().get(family);
+    }
+
+    Setup setup() {
+        return setup;
+    }
+
+    void note(String note) throws IOException {
+        notes.note(note);
     }
 
     /** One JMH run of a job; empty when it failed (or threw: the log and a note say so). */
@@ -205,7 +272,7 @@ public final class JmhPhase {
         store.writeJmh(jdk.id(), bytes.toString(StandardCharsets.UTF_8));
     }
 
-    private PrintStream log(Jdk jdk) throws IOException {
+    PrintStream log(Jdk jdk) throws IOException {
         PrintStream l = logs.get(jdk);
         if (l == null) {
             l = new PrintStream(Files.newOutputStream(logPath(jdk)), true, StandardCharsets.UTF_8);

@@ -14,9 +14,15 @@ import jab.harness.UsageException;
  * @param target   relative half-width (0.05 for 5%); 0: no goal, every result keeps its first forks
  * @param maxForks the most forks one result gets
  * @param budget   the whole run's time; null: no cap
+ * @param ratioTarget the goal of an interleaved question's ratios (relative half-width); 0: none
  */
-public record Precision(double target, int maxForks, Duration budget) {
+public record Precision(double target, int maxForks, Duration budget, double ratioTarget) {
     public static final Precision NONE = new Precision(0, 1, null);
+
+    /** The same goal for results and for ratios. */
+    public Precision(double target, int maxForks, Duration budget) {
+        this(target, maxForks, budget, target);
+    }
 
     public boolean active() {
         return target > 0;

@@ -112,7 +112,7 @@ final class Refinement {
 
     private boolean open(JmhPhase.Slot s) {
         ForkInterval fi = interval(s.result);
-        return !s.givenUp && fi.forks() < precision.maxForks() && !(fi.relative() <= precision.target());
+        return !s.givenUp && !s.solo && fi.forks() < precision.maxForks() && !(fi.relative() <= precision.target());
     }
 
     /** jab's interval of a JMH result: each fork's iterations' primary scores. */

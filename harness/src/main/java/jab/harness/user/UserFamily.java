@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.Runner;
 
 import jab.fork.HostWatch;
@@ -12,6 +13,7 @@ import jab.harness.family.BenchmarkSource;
 import jab.harness.family.Family;
 import jab.harness.family.JmhSettings;
 import jab.harness.family.Profile;
+import jab.harness.family.Question;
 
 /**
  * A user's JMH benchmarks ({@code jab run --benchmarks PATH}) as a family: the harness runs them
@@ -56,6 +58,12 @@ public final class UserFamily implements Family {
         }
         cp.addAll(benchmarks.ownClasspath());
         return Optional.of(new BenchmarkSource(benchmarks.benchmarkList(), cp.stream().distinct().toList()));
+    }
+
+    /** A user's jar declares no questions: they follow from its benchmarks ({@link Question#derivedFrom}). */
+    @Override
+    public List<Question> questions(List<BenchmarkListEntry> benchmarks) {
+        return Question.derivedFrom(benchmarks);
     }
 
     @Override

@@ -42,18 +42,28 @@ public final class RunWarnings {
      * @param env     the run's env.json, or null for a bare JMH file
      */
     public static List<Warning> of(Map<String, List<BenchResult>> byJdk, List<BenchResult> timings, JsonNode env) {
+        return of(byJdk, timings, env, (jdk, r) -> false);
+    }
+
+    /**
+     * As {@link #of(Map, List, JsonNode)}, with {@code solo} naming the results that are solo forks of
+     * an interleaved question: they check the question's figures and get no forks of their own, so the
+     * precision target does not apply to them.
+     */
+    public static List<Warning> of(Map<String, List<BenchResult>> byJdk, List<BenchResult> timings, JsonNode env,
+                                   java.util.function.BiPredicate<String, BenchResult> solo) {
         JsonNode e = env == null ? MissingNode.getInstance() : env;
         int cpus = e.path("cpu").path("logicalThreads").asInt(0);
         ResultChecks.Context ctx = new ResultChecks.Context(cpus, e.path("run").path("precision").asDouble(0));
         List<Warning> out = new ArrayList<>(machine(e));
         cache(e).ifPresent(out::add);
         budget(e).ifPresent(out::add);
+        ResultChecks.Context untargeted = new ResultChecks.Context(cpus, 0);
         byJdk.forEach((jdk, rs) -> {
             for (BenchResult r : rs) {
-                out.addAll(ResultChecks.of(r, subject(jdk, r), ctx));
+                out.addAll(ResultChecks.of(r, subject(jdk, r), solo.test(jdk, r) ? untargeted : ctx));
             }
         });
-        ResultChecks.Context untargeted = new ResultChecks.Context(cpus, 0);
         for (BenchResult r : timings) {
             out.addAll(ResultChecks.of(r, subject("", r), untargeted));
         }

@@ -21,7 +21,8 @@ public record Warning(Kind kind, String subject, String finding, String advice) 
         BUSY_MACHINE("busy machine"),
         SHARED_CACHE("shared cache"),
         PRECISION_MISSED("precision target missed"),
-        BUDGET_SPENT("budget spent");
+        BUDGET_SPENT("budget spent"),
+        INTERLEAVED_DIFFERS("interleaved and solo differ");
 
         public final String title;
 

@@ -1,0 +1,126 @@
+package jab.fork;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Reader;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.Random;
+
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.WorkloadParams;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * The main class of an interleaved fork: the variants of one question share this JVM and take turns
+ * in short slices, round after round in a fresh random order, so whatever the machine does at a given
+ * moment (another tenant, a frequency change, the shared cache) falls on every variant alike and
+ * cancels in their ratio. Measured on a 2-vCPU cloud VM: slices of two variants 50 ms apart correlate
+ * 0.8-0.9, forks run seconds apart 0.5 at best, so interleaved variants give a ratio several times
+ * narrower than separate forks do in the same time.
+ *
+ * <p>The pitfall interleaving brings: the variants share the JDK's code, and the JIT compiles a JDK
+ * method once for all its callers, with the profile all of them made (profile pollution). A variant
+ * that runs alone may be compiled better (or worse) than beside the others. That is why jab also gives
+ * every variant a solo fork (plain JMH) and warns when the two disagree. Each variant's own classes
+ * are loaded apart ({@link VariantLoader}), so its benchmark code and libraries keep their own profiles.
+ *
+ * <p>Usage: {@code InterleavedFork SPEC OUT}. SPEC is a properties file: {@code classpath} (the
+ * benchmarks' class path), {@code slice} (a JMH time, e.g. 100ms), {@code warmupRounds}, {@code rounds},
+ * {@code seed}, {@code variants}, and per variant i {@code variant.i.label}, {@code variant.i.entry}
+ * (its line of JMH's BenchmarkList) and {@code variant.i.param.NAME}. OUT gets, per round, a line
+ * {@code W|R <round> <variant>:<score> ...} in the order the slices ran, then {@code unit <variant> <unit>}
+ * lines and {@code end}; a failure goes to standard error and the exit status is 1.
+ */
+public final class InterleavedFork {
+    private InterleavedFork() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length != 2) {
+            System.err.println("usage: InterleavedFork SPEC OUT");
+            System.exit(2);
+        }
+        HostWatch.watchParent();
+        Properties spec = new Properties();
+        try (Reader r = Files.newBufferedReader(Paths.get(args[0]), StandardCharsets.UTF_8)) {
+            spec.load(r);
+        }
+        int status = 0;
+        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Paths.get(args[1]), StandardCharsets.UTF_8))) {
+            run(spec, out);
+        } catch (Exception e) {
+            e.printStackTrace();
+            status = 1;
+        }
+        System.exit(status); // a benchmark's non-daemon threads must not keep the fork alive
+    }
+
+    private static void run(Properties spec, PrintWriter out) throws Exception {
+        URL[] urls = classpath(spec.getProperty("classpath"));
+        TimeValue slice = TimeValue.fromString(spec.getProperty("slice"));
+        int warmup = Integer.parseInt(spec.getProperty("warmupRounds"));
+        int rounds = Integer.parseInt(spec.getProperty("rounds"));
+        Random random = new Random(Long.parseLong(spec.getProperty("seed")));
+        List<SliceDriver> drivers = new ArrayList<>();
+        try {
+            int n = Integer.parseInt(spec.getProperty("variants"));
+            for (int i = 0; i < n; i++) {
+                String p = "variant." + i + ".";
+                BenchmarkListEntry e = new BenchmarkListEntry(spec.getProperty(p + "entry"));
+                WorkloadParams params = new WorkloadParams();
+                int order = 0;
+                for (String key : new java.util.TreeSet<>(spec.stringPropertyNames())) {
+                    if (key.startsWith(p + "param.")) {
+                        params.put(key.substring((p + "param.").length()), spec.getProperty(key), order++);
+                    }
+                }
+                String label = spec.getProperty(p + "label");
+                VariantLoader loader = new VariantLoader(label, urls, InterleavedFork.class.getClassLoader());
+                drivers.add(new SliceDriver(label, e, params, loader, slice));
+            }
+            String[] units = new String[n];
+            List<Integer> order = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                order.add(i);
+            }
+            for (int round = 0; round < warmup + rounds; round++) {
+                Collections.shuffle(order, random);
+                boolean last = round == warmup + rounds - 1;
+                StringBuilder line = new StringBuilder(round < warmup ? "W " : "R ").append(round < warmup ? round : round - warmup);
+                for (int i : order) {
+                    SliceDriver.Score s = drivers.get(i).slice(last);
+                    units[i] = s.unit;
+                    line.append(' ').append(i).append(':').append(String.format(Locale.ROOT, "%.9g", s.value));
+                }
+                out.println(line);
+                out.flush();
+            }
+            for (int i = 0; i < n; i++) {
+                out.println("unit " + i + " " + units[i]);
+            }
+            out.println("end");
+        } finally {
+            drivers.forEach(SliceDriver::close);
+        }
+    }
+
+    private static URL[] classpath(String cp) throws IOException {
+        List<URL> urls = new ArrayList<>();
+        for (String entry : cp.split(File.pathSeparator)) {
+            if (!entry.isEmpty()) {
+                urls.add(Path.of(entry).toUri().toURL());
+            }
+        }
+        return urls.toArray(new URL[0]);
+    }
+}

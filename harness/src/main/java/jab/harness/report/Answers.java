@@ -1,0 +1,139 @@
+package jab.harness.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import jab.harness.results.BenchResult;
+import jab.harness.results.Comparisons;
+import jab.harness.results.RunResults;
+import jab.harness.stats.ForkInterval;
+import jab.harness.warnings.Warning;
+
+/**
+ * The answer to each question of a run (comparisons.json), in words: per question and JDK, each variant
+ * against the reference with the ratio, its 95% interval over forks and the verdict ("Files.exists(p)
+ * is 1.10x [1.08-1.12] faster than File.exists()"), then how each variant's interleaved score agrees
+ * with its solo fork (plain JMH, the variant alone in its JVM).
+ *
+ * <p>Why the solo check: the variants of an interleaved fork share the JDK's code, and the JIT compiles
+ * a shared method once with the profile all of them made (profile pollution), so a variant can be
+ * compiled differently beside the others than alone. Where the solo score lies outside the interleaved
+ * one's interval widened by its own, the ratio may not be what a program running one variant sees.
+ */
+public final class Answers {
+    private Answers() {
+    }
+
+    /** A question's answer: a title line and a line per ratio, and the solo check's line. */
+    public record Answer(String title, List<String> lines, String solo, List<Warning> warnings) {
+    }
+
+    public static List<Answer> of(RunResults run) {
+        List<Answer> out = new ArrayList<>();
+        Optional<Comparisons> doc = run.document(Comparisons.NAME, Comparisons.class);
+        if (doc.isEmpty()) {
+            return out;
+        }
+        for (Comparisons.Asked q : doc.get().questions()) {
+            String title = q.question() + ", JDK " + q.jdk();
+            if (!q.notInterleaved().isEmpty()) {
+                out.add(new Answer(title, List.of("measured in separate forks, not interleaved: " + q.notInterleaved()
+                        + "; see the findings below"), "", List.of()));
+                continue;
+            }
+            if (q.forks().isEmpty()) {
+                out.add(new Answer(title, List.of("no interleaved fork completed: no answer"), "", List.of()));
+                continue;
+            }
+            List<String> lines = new ArrayList<>();
+            for (Comparisons.Ratio r : q.answers()) {
+                lines.add(sentence(q, r));
+            }
+            List<Warning> warnings = new ArrayList<>();
+            out.add(new Answer(title, lines, solo(run, q, warnings), warnings));
+        }
+        return out;
+    }
+
+    /** "Files.exists(p) is 1.10x [1.08-1.12] faster than File.exists() (5 forks, 20 rounds each)". */
+    static String sentence(Comparisons.Asked q, Comparisons.Ratio r) {
+        String a = q.detail(r.a()).name();
+        String b = q.detail(r.b()).name();
+        // cost of a over b: a's time over b's, or b's throughput over a's
+        double cost = q.higherIsBetter() ? 1 / r.ratio() : r.ratio();
+        double lo = q.higherIsBetter() ? 1 / r.high() : r.low();
+        double hi = q.higherIsBetter() ? 1 / r.low() : r.high();
+        String how = String.format(Locale.ROOT, " (%d fork%s, %d rounds%s)", r.forks(), r.forks() == 1 ? "" : "s", r.rounds(),
+                r.forks() >= 2 ? "" : "; one fork: the interval varies over its rounds only, so it is too narrow");
+        if (Double.isNaN(lo)) {
+            return String.format(Locale.ROOT, "%s costs %.2fx %s, no interval%s", a, cost, b, how);
+        }
+        String verdict = r.verdict();
+        if (verdict.equals("the same")) {
+            return String.format(Locale.ROOT, "%s and %s are the same within the band: %s costs %.2fx [%.2f-%.2f] %s%s", a, b, a, cost,
+                    lo, hi, b, how);
+        }
+        boolean aCheaper = cost < 1;
+        String fast = aCheaper ? a : b;
+        String slow = aCheaper ? b : a;
+        double times = aCheaper ? 1 / cost : cost;
+        double tlo = aCheaper ? 1 / hi : lo;
+        double thi = aCheaper ? 1 / lo : hi;
+        String tail = verdict.equals("undecided") ? ", undecided (the interval crosses the equivalence band)" : "";
+        return String.format(Locale.ROOT, "%s is %.2fx [%.2f-%.2f] faster than %s%s%s", fast, times, tlo, thi, slow, tail, how);
+    }
+
+    /**
+     * How each variant's interleaved score (mean over forks, 95% over forks) agrees with its solo result
+     * in jmh-&lt;jdk&gt;.json; a warning for each that differs beyond both intervals.
+     */
+    static String solo(RunResults run, Comparisons.Asked q, List<Warning> warnings) {
+        int compared = 0;
+        List<String> differ = new ArrayList<>();
+        for (Comparisons.Variant v : q.details()) {
+            Optional<BenchResult> solo = run.jmh(q.jdk()).stream()
+                    .filter(r -> r.benchmark().equals(v.benchmark()) && r.params().equals(v.params())).findFirst();
+            List<double[]> raw = new ArrayList<>();
+            for (Comparisons.Fork f : q.forks()) {
+                raw.add(f.rounds().stream().filter(r -> r.order().contains(v.label()))
+                        .mapToDouble(r -> r.scores().get(r.order().indexOf(v.label()))).toArray());
+            }
+            ForkInterval inter = ForkInterval.of(raw);
+            if (solo.isEmpty() || !solo.get().unit().equals(v.unit()) || Double.isNaN(inter.mean())) {
+                continue;
+            }
+            compared++;
+            ForkInterval alone = ForkInterval.of(solo.get().rawData());
+            double diff = alone.mean() / inter.mean() - 1;
+            double allowed = nanToZero(inter.relative()) + nanToZero(alone.relative());
+            if (Math.abs(diff) > allowed) {
+                String d = String.format(Locale.ROOT, "%s: solo %.4g %s, interleaved %.4g (%+.0f%%, beyond ±%.0f%%)", v.name(),
+                        alone.mean(), v.unit(), inter.mean(), diff * 100, allowed * 100);
+                differ.add(d);
+                warnings.add(new Warning(Warning.Kind.INTERLEAVED_DIFFERS, "JDK " + q.jdk() + " " + q.question(), d
+                        + (alone.forks() < 2 ? "; the solo figure is one fork, its interval over iterations only." : "."),
+                        "the variants share the JDK's code in one JVM and the JIT compiles it for all of them (profile "
+                                + "pollution); read the solo figures for what a program using one variant sees, and the "
+                                + "interleaved ratio for the difference between them."));
+            }
+        }
+        if (compared == 0) {
+            return "";
+        }
+        return differ.isEmpty()
+                ? String.format(Locale.ROOT, "interleaved and solo scores agree within their intervals for all %d variants", compared)
+                : String.format(Locale.ROOT, "interleaved and solo scores agree within their intervals for %d of %d variants; %s",
+                        compared - differ.size(), compared, String.join("; ", differ));
+    }
+
+    private static double nanToZero(double x) {
+        return Double.isNaN(x) ? 0 : x;
+    }
+
+    /** Every warning of the answers: interleaved scores that differ from solo ones. */
+    public static List<Warning> warnings(RunResults run) {
+        return of(run).stream().flatMap(a -> a.warnings().stream()).toList();
+    }
+}

@@ -1,0 +1,153 @@
+package jab.harness.results;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import jab.harness.stats.PairedRatio;
+import jab.harness.stats.RatioVerdict;
+import jab.harness.stats.Stats;
+
+/**
+ * comparisons.json: the questions a run answered, per JDK, with every slice of every interleaved fork
+ * (the order the variants ran in and each one's score) and the ratios jab drew from them, so any
+ * reader can recompute them and {@code jab summary} and the report rebuild their answers from it.
+ *
+ * @param formatVersion {@link #FORMAT_VERSION}; a later jab reads every earlier one
+ * @param questions     one entry per question, combination of params held fixed, and JDK
+ */
+public record Comparisons(int formatVersion, List<Asked> questions) {
+    public static final String NAME = "comparisons";
+    public static final int FORMAT_VERSION = 1;
+
+    public Comparisons {
+        questions = List.copyOf(questions);
+    }
+
+    /**
+     * One question as asked of one JDK.
+     *
+     * @param question       the sentence, with the params held fixed where the question is asked for several
+     * @param family         the family that asks it
+     * @param jdk            the JDK's id
+     * @param fixed          the params held fixed (name to value)
+     * @param variants       the variants' labels, unique within the question
+     * @param reference      the label the other variants are divided by
+     * @param details        per variant: its display name, benchmark, params and score unit
+     * @param higherIsBetter whether a larger score is faster (ops per time)
+     * @param notInterleaved empty when the variants shared each fork; else why they could not
+     * @param slices         how each interleaved fork ran its rounds
+     * @param forks          the interleaved forks
+     * @param ratios         each variant against the reference: score(a) / score(b)
+     */
+    public record Asked(String question, String family, String jdk, Map<String, String> fixed, List<String> variants,
+                        String reference, List<Variant> details, boolean higherIsBetter, String notInterleaved,
+                        Slices slices, List<Fork> forks, List<Ratio> ratios) {
+
+        /**
+         * This question with its ratios drawn from its forks: every variant against the reference first
+         * (the answer), then every other pair (so any two variants can be read against each other).
+         */
+        public Asked withRatios(double band) {
+            List<Ratio> out = new ArrayList<>();
+            for (String v : variants) {
+                if (!v.equals(reference)) {
+                    out.add(ratio(v, reference, band));
+                }
+            }
+            for (int i = 0; i < variants.size(); i++) {
+                for (int j = i + 1; j < variants.size(); j++) {
+                    if (!variants.get(i).equals(reference) && !variants.get(j).equals(reference)) {
+                        out.add(ratio(variants.get(j), variants.get(i), band));
+                    }
+                }
+            }
+            return new Asked(question, family, jdk, fixed, variants, reference, details, higherIsBetter, notInterleaved, slices,
+                    forks, out);
+        }
+
+        private Ratio ratio(String a, String b, double band) {
+            PairedRatio r = ratio(a, b);
+            return new Ratio(a, b, r.ratio(), r.low(), r.high(), r.forks(), r.rounds(),
+                    r.overForks() ? "forks" : "rounds of one fork", RatioVerdict.of(r, band, higherIsBetter).words);
+        }
+
+        /** The ratios against the reference: what the question asks. */
+        public List<Ratio> answers() {
+            return ratios.stream().filter(r -> r.b().equals(reference)).toList();
+        }
+
+        /** score(a) / score(b) over the forks, from the rounds where both ran. */
+        public PairedRatio ratio(String a, String b) {
+            List<double[]> perFork = new ArrayList<>();
+            for (Fork f : forks) {
+                perFork.add(f.logRatios(a, b));
+            }
+            return PairedRatio.of(perFork);
+        }
+
+        /** Each fork's mean score of a variant (its slices' mean), in the order of the forks. */
+        public double[] forkMeans(String label) {
+            return forks.stream().mapToDouble(f -> Stats.mean(f.scores(label))).filter(x -> !Double.isNaN(x)).toArray();
+        }
+
+        public Variant detail(String label) {
+            return details.stream().filter(d -> d.label().equals(label)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("no variant " + label + " in " + question));
+        }
+    }
+
+    /**
+     * A variant of a question.
+     *
+     * @param label     its label in the question (a param's value, a method's name, syscall:stat)
+     * @param name      how it reads (File.exists(), stat(2) from the fork)
+     * @param benchmark its JMH benchmark (class.method)
+     * @param params    its JMH params
+     * @param unit      its score's unit
+     */
+    public record Variant(String label, String name, String benchmark, Map<String, String> params, String unit) {
+    }
+
+    /** How an interleaved fork ran: each slice one JMH iteration of {@code slice}, warm-up rounds left out of {@link Fork}. */
+    public record Slices(String slice, int warmupRounds, int rounds) {
+    }
+
+    /** One interleaved fork: the seed of its random orders and its measured rounds. */
+    public record Fork(long seed, List<Round> rounds) {
+        public Fork {
+            rounds = List.copyOf(rounds);
+        }
+
+        double[] logRatios(String a, String b) {
+            return rounds.stream().filter(r -> r.order().contains(a) && r.order().contains(b))
+                    .mapToDouble(r -> Math.log(r.score(a) / r.score(b))).filter(Double::isFinite).toArray();
+        }
+
+        double[] scores(String label) {
+            return rounds.stream().filter(r -> r.order().contains(label)).mapToDouble(r -> r.score(label)).toArray();
+        }
+    }
+
+    /** One round: the variants in the order their slices ran, and each slice's score in that order. */
+    public record Round(List<String> order, List<Double> scores) {
+        public Round {
+            order = List.copyOf(order);
+            scores = List.copyOf(scores);
+        }
+
+        double score(String label) {
+            return scores.get(order.indexOf(label));
+        }
+    }
+
+    /**
+     * score(a) / score(b), with its 95% interval and the verdict.
+     *
+     * @param intervalOver "forks", or "rounds of one fork" (too narrow: a fork's JIT decisions are one draw)
+     * @param verdict      a's verdict against b: faster, slower, the same or undecided ({@link RatioVerdict})
+     */
+    public record Ratio(String a, String b, double ratio, double low, double high, int forks, int rounds, String intervalOver,
+                        String verdict) {
+    }
+}

@@ -1,0 +1,86 @@
+package jab.harness.stats;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.commons.statistics.distribution.TDistribution;
+
+/**
+ * The ratio of two variants measured interleaved: in each fork, the mean over rounds of
+ * log(score A / score B), the two slices of a round having run within a few hundred milliseconds of
+ * each other; over forks, the mean of those fork log-ratios with Student's t 95% interval, exponentiated.
+ * The fork is the unit of replication (JIT decisions and code layout move a ratio between JVMs by
+ * about 2%, which no number of rounds inside one JVM shows), so with one fork the interval varies
+ * over rounds only and is marked so.
+ *
+ * @param ratio  exp(mean of the fork log-ratios): score A / score B
+ * @param low    the 95% interval's lower end
+ * @param high   its upper end
+ * @param forks  forks with paired rounds
+ * @param rounds paired rounds over all forks
+ * @param overForks whether the interval varies over forks (two or more); else over one fork's rounds
+ */
+public record PairedRatio(double ratio, double low, double high, int forks, int rounds, boolean overForks) {
+    public static final double CONFIDENCE = 0.95;
+
+    /** From each fork's paired log-ratios (log(A/B) of each round where both ran). */
+    public static PairedRatio of(List<double[]> logRatiosPerFork) {
+        List<double[]> forks = new ArrayList<>();
+        int rounds = 0;
+        for (double[] f : logRatiosPerFork) {
+            if (f.length > 0) {
+                forks.add(f);
+                rounds += f.length;
+            }
+        }
+        if (forks.isEmpty()) {
+            return new PairedRatio(Double.NaN, Double.NaN, Double.NaN, 0, 0, false);
+        }
+        double[] xs = forks.size() >= 2 ? forks.stream().mapToDouble(Stats::mean).toArray() : forks.get(0);
+        double m = Stats.mean(xs);
+        double hw = xs.length >= 2 ? halfWidth(xs) : Double.NaN;
+        return new PairedRatio(Math.exp(m), Math.exp(m - hw), Math.exp(m + hw), forks.size(), rounds, forks.size() >= 2);
+    }
+
+    /** Half-width of the 95% t interval of the mean of xs. */
+    static double halfWidth(double[] xs) {
+        double t = TDistribution.of(xs.length - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
+        return t * Stats.stdev(xs) / Math.sqrt(xs.length);
+    }
+
+    /** The interval's half-width relative to the ratio, on the log scale (0.02 for ±2%); NaN without one. */
+    public double relativeHalfWidth() {
+        return Math.sqrt(high / low) - 1;
+    }
+
+    public boolean hasInterval() {
+        return !Double.isNaN(low) && !Double.isNaN(high);
+    }
+
+    /** B / A, with the interval turned around. */
+    public PairedRatio inverse() {
+        return new PairedRatio(1 / ratio, 1 / high, 1 / low, forks, rounds, overForks);
+    }
+
+    /**
+     * The forks this ratio would need for a relative half-width of at most {@code target}, if the fork
+     * log-ratios kept their spread; {@code limit} at most. The forks it has when it has no interval
+     * over forks or already meets the target.
+     */
+    public int forksFor(double target, int limit) {
+        if (!overForks || !(relativeHalfWidth() > target)) {
+            return forks;
+        }
+        double sd = Math.log(high / ratio) * Math.sqrt(forks) / t(forks);
+        for (int n = forks + 1; n < limit; n++) {
+            if (Math.exp(t(n) * sd / Math.sqrt(n)) - 1 <= target) {
+                return n;
+            }
+        }
+        return limit;
+    }
+
+    private static double t(int n) {
+        return TDistribution.of(n - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
+    }
+}

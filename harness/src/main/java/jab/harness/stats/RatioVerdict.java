@@ -1,0 +1,39 @@
+package jab.harness.stats;
+
+/**
+ * What a ratio of two variants says, with an equivalence band (two one-sided tests, Lakens 2017): A is
+ * faster or slower than B when the ratio's whole 95% interval lies beyond the band, the same when the
+ * whole interval lies within it, and undecided when the interval crosses an edge of the band (more forks
+ * could still move it either way) or varies over one fork's rounds only.
+ */
+public enum RatioVerdict {
+    FASTER("faster"), SLOWER("slower"), SAME("the same"), UNDECIDED("undecided");
+
+    /** The default equivalence band: ratios within ±3% count as the same. */
+    public static final double DEFAULT_BAND = 0.03;
+
+    public final String words;
+
+    RatioVerdict(String words) {
+        this.words = words;
+    }
+
+    /**
+     * The verdict on A against B, {@code r} being score A / score B; {@code higherIsBetter} for
+     * throughput-like units (ops per time), where a larger score is faster.
+     */
+    public static RatioVerdict of(PairedRatio r, double band, boolean higherIsBetter) {
+        if (!r.overForks() || !r.hasInterval()) {
+            return UNDECIDED;
+        }
+        double up = 1 + band;
+        if (r.low() > up || r.high() < 1 / up) {
+            boolean aScoresHigher = r.low() > up;
+            return aScoresHigher == higherIsBetter ? FASTER : SLOWER;
+        }
+        if (r.low() >= 1 / up && r.high() <= up) {
+            return SAME;
+        }
+        return UNDECIDED;
+    }
+}
