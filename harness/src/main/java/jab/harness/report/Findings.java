@@ -2,10 +2,13 @@ package jab.harness.report;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 
 import jab.harness.compare.Comparison;
 import jab.harness.compare.Input;
@@ -42,8 +45,12 @@ final class Findings {
             for (String m : g.methods()) {
                 List<BenchResult> rs = g.entries().stream().filter(e -> e.jdk().equals(jdk))
                         .map(Input.Entry::result).filter(r -> r.method().equals(m)).toList();
-                if (rs.size() >= 2 && !varying.isEmpty()) {
-                    out.add(spread(g, jdk, m, rs, varying));
+                for (List<String> asked : asked(g, m, varying)) {
+                    for (List<BenchResult> same : heldFixed(rs, asked).values()) {
+                        if (same.size() >= 2) {
+                            out.add(spread(g, jdk, m, same, asked));
+                        }
+                    }
                 }
             }
             jvmTax(run, g, jdk, varying).ifPresent(out::add);
@@ -54,8 +61,41 @@ final class Findings {
         return out;
     }
 
-    /** "On JDK 17, missingFile: Files.notExists(p) costs 3.1x File.exists() (±4%)". */
-    private static String spread(RunData.Group g, String jdk, String method, List<BenchResult> rs, Set<String> varying) {
+    /**
+     * The params whose values a finding on this method compares: those of each question the family
+     * asks of it ({@link jab.harness.family.Question}); without one, each param with several values on
+     * its own. Every other param is held fixed: a finding never compares a 4 GiB heap against none.
+     */
+    static List<List<String>> asked(RunData.Group g, String method, Set<String> varying) {
+        String benchmark = g.className() + "." + method;
+        List<List<String>> out = new ArrayList<>();
+        g.labels().families().ofBenchmark(g.className() + ".").ifPresent(f -> f.questions(List.of()).stream()
+                .filter(q -> q.benchmarks().contains(benchmark) && !q.varying().isEmpty() && varying.containsAll(q.varying()))
+                .forEach(q -> out.add(q.varying())));
+        if (out.isEmpty()) {
+            varying.forEach(p -> out.add(List.of(p)));
+        }
+        return out;
+    }
+
+    /** The results grouped by the values of every param but {@code asked}, in the order first seen. */
+    private static Map<Map<String, String>, List<BenchResult>> heldFixed(List<BenchResult> rs, List<String> asked) {
+        Map<Map<String, String>, List<BenchResult>> out = new LinkedHashMap<>();
+        for (BenchResult r : rs) {
+            Map<String, String> rest = new TreeMap<>(r.params());
+            asked.forEach(rest::remove);
+            out.computeIfAbsent(rest, k -> new ArrayList<>()).add(r);
+        }
+        return out;
+    }
+
+    /** "On JDK 17, missingFile (files=1000): Files.notExists(p) costs 3.1x File.exists() (±4%)". */
+    private static String spread(RunData.Group g, String jdk, String method, List<BenchResult> rs, List<String> asked) {
+        Set<String> varying = new java.util.LinkedHashSet<>(asked);
+        Set<String> fixed = new java.util.TreeSet<>(Labels.varying(g.results()));
+        fixed.removeAll(varying);
+        String where = fixed.isEmpty() ? "" : " (" + g.labels().combo(rs.get(0), fixed) + ")";
+        method = method + where;
         boolean higher = rs.get(0).higherIsBetter();
         // cost: time per op as is, ops per time inverted; cheapest first
         List<BenchResult> byCost = rs.stream().sorted(Comparator.comparingDouble(r -> higher ? -r.score() : r.score())).toList();
