@@ -57,6 +57,45 @@ public final class Answers {
         return out;
     }
 
+    /**
+     * A question asked of several JDKs, compared on its within-fork ratios: for each later JDK and
+     * each variant, how its ratio to the reference moved against the first JDK's (ratio of ratios,
+     * Welch over the two JDKs' forks). The absolute scores' JDK ratios are in the findings, with the
+     * wider intervals of forks measured apart.
+     */
+    public static List<String> acrossJdks(RunResults run) {
+        List<String> out = new ArrayList<>();
+        Optional<Comparisons> doc = run.document(Comparisons.NAME, Comparisons.class);
+        if (doc.isEmpty()) {
+            return out;
+        }
+        java.util.Map<String, List<Comparisons.Asked>> byQuestion = new java.util.LinkedHashMap<>();
+        doc.get().questions().stream().filter(q -> q.notInterleaved().isEmpty() && !q.forks().isEmpty())
+                .forEach(q -> byQuestion.computeIfAbsent(q.family() + "\n" + q.question(), k -> new ArrayList<>()).add(q));
+        for (List<Comparisons.Asked> qs : byQuestion.values()) {
+            Comparisons.Asked base = qs.get(0);
+            for (Comparisons.Asked other : qs.subList(1, qs.size())) {
+                List<String> parts = new ArrayList<>();
+                for (Comparisons.Ratio r : other.answers()) {
+                    if (!base.variants().contains(r.a()) || !base.reference().equals(r.b())) {
+                        continue;
+                    }
+                    jab.harness.stats.RatioOfRatios rr = jab.harness.stats.RatioOfRatios.of(base.forkLogRatios(r.a(), r.b()),
+                            other.forkLogRatios(r.a(), r.b()));
+                    parts.add(String.format(Locale.ROOT, "%s %.2fx -> %.2fx (%.2fx%s)", other.detail(r.a()).name(),
+                            base.ratio(r.a(), r.b()).ratio(), r.ratio(), rr.ratio(),
+                            rr.hasInterval() ? String.format(Locale.ROOT, " [%.2f-%.2f]", rr.low(), rr.high()) : ", no interval"));
+                }
+                if (!parts.isEmpty()) {
+                    out.add(String.format(Locale.ROOT, "%s, JDK %s against JDK %s, each variant's ratio to %s (the ratio of the two, "
+                            + "95%% over both JDKs' forks): %s", base.question(), other.jdk(), base.jdk(),
+                            base.detail(base.reference()).name(), String.join("; ", parts)));
+                }
+            }
+        }
+        return out;
+    }
+
     /** "Files.exists(p) is 1.10x [1.08-1.12] faster than File.exists() (5 forks, 20 rounds each)". */
     static String sentence(Comparisons.Asked q, Comparisons.Ratio r) {
         String a = q.detail(r.a()).name();

@@ -48,6 +48,9 @@ public final class Report {
                     page.heading(1, "Run " + in.name());
                 }
                 int l = runs.size() > 1 ? 2 : 1;
+                if (in.run().isPresent()) {
+                    Summary.answers(page, in.run().get(), l);
+                }
                 machineHeadings(page, in, l);
                 runInfo(page, in);
                 findings(page, Findings.of(run), l);
@@ -139,7 +142,12 @@ public final class Report {
                 byJdk.computeIfAbsent(Input.outsideJmh(e.jdk()) ? "" : e.jdk(), k -> new ArrayList<>()).add(e.result());
             }
         }
-        return RunWarnings.of(byJdk, timings, envOf(in));
+        if (in.run().isEmpty()) {
+            return RunWarnings.of(byJdk, timings, envOf(in));
+        }
+        List<Warning> out = new ArrayList<>(RunWarnings.of(byJdk, timings, envOf(in), Summary.soloForks(in.run().get())));
+        out.addAll(Answers.warnings(in.run().get()));
+        return out;
     }
 
     /** The warnings under their own heading, one bullet each; no heading at all when none fired. */

@@ -79,6 +79,11 @@ public final class Summary {
             page.paragraph(a.title() + ":");
             page.bullets(items);
         }
+        List<String> jdks = Answers.acrossJdks(run);
+        if (!jdks.isEmpty()) {
+            page.paragraph("Across JDKs (a fork runs one JDK, so these vary over forks measured apart):");
+            page.bullets(jdks);
+        }
     }
 
     /** Every warning of a run: its JDKs' results, its native baselines and timings, its machine. */

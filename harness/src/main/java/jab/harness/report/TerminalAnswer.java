@@ -41,6 +41,7 @@ public final class TerminalAnswer {
                 sb.append(ConsoleText.wrap("- solo: ", a.solo()));
             }
         }
+        Answers.acrossJdks(results).forEach(l -> sb.append('\n').append(ConsoleText.wrap("", l)));
         byFamily.forEach((family, groups) -> {
             if (groups.isEmpty()) {
                 return;

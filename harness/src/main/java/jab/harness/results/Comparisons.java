@@ -77,6 +77,11 @@ public record Comparisons(int formatVersion, List<Asked> questions) {
             return ratios.stream().filter(r -> r.b().equals(reference)).toList();
         }
 
+        /** Each fork's mean log(score a / score b), forks without a paired round left out. */
+        public double[] forkLogRatios(String a, String b) {
+            return forks.stream().map(f -> f.logRatios(a, b)).filter(x -> x.length > 0).mapToDouble(Stats::mean).toArray();
+        }
+
         /** score(a) / score(b) over the forks, from the rounds where both ran. */
         public PairedRatio ratio(String a, String b) {
             List<double[]> perFork = new ArrayList<>();

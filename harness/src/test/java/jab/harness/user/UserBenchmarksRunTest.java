@@ -18,6 +18,7 @@ import jab.harness.jdk.Jdk;
 import jab.harness.jdk.JdkDiscovery;
 import jab.harness.jdk.JdkSelector;
 import jab.harness.results.BenchResult;
+import jab.harness.results.Comparisons;
 import jab.harness.results.RunResults;
 
 /** {@code jab run --benchmarks JAR}: a user's JMH jar built here, run on two JDKs, compared and reported; its bad input. */
@@ -82,13 +83,15 @@ class UserBenchmarksRunTest {
 
     /**
      * The first pass interleaves forks: every result's first fork, then every result's second, so a
-     * machine that drifts during the run spreads one result's forks instead of moving the result.
+     * machine that drifts during the run spreads one result's forks instead of moving the result. Here
+     * for results that are no interleaved question's variants (two benchmark threads: an interleaved
+     * fork drives one).
      */
     @Test
     void forksOfDifferentResultsAreInterleavedAndMergedIntoOneResultEach(@TempDir Path out, @TempDir Path dir) throws Exception {
         Jdk jdk = twoJdks().get(0);
         JabRunner r = JabRunner.run("run", "--benchmarks", jar.toString(), "--profile", "smoke", "--jdk", jdk.id(), "-f", "2",
-                "-i", "2", "-p", "parts=2,16", "--dir", dir.toString(), "--out", out.toString());
+                "-i", "2", "-t", "2", "-p", "parts=2,16", "--dir", dir.toString(), "--out", out.toString());
         assertThat(r.exitCode).as(r.out + r.err).isZero();
         Path run = r.resultsDir();
         List<BenchResult> rs = RunResults.read(run).jmh(jdk.id());
@@ -100,6 +103,43 @@ class UserBenchmarksRunTest {
                 .filter(l -> l.startsWith("# Parameters:")).toList();
         assertThat(order).containsExactly("# Parameters: (parts = 2)", "# Parameters: (parts = 16)",
                 "# Parameters: (parts = 2)", "# Parameters: (parts = 16)");
+        assertThat(r.out).contains("measured in separate forks, not interleaved: -t 2: an interleaved fork drives one benchmark thread");
+    }
+
+    /**
+     * A param given several values is a question: its values share each fork, slice after slice in a
+     * random order, and each also gets a solo fork; comparisons.json keeps every slice, and the ratio
+     * jab gives is the mean over forks of each fork's mean log-ratio.
+     */
+    @Test
+    void aParamGivenSeveralValuesIsAQuestionWhoseValuesShareEachFork(@TempDir Path out, @TempDir Path dir) throws Exception {
+        Jdk jdk = twoJdks().get(0);
+        JabRunner r = JabRunner.run("run", "--benchmarks", jar.toString(), "--profile", "smoke", "--jdk", jdk.id(), "-f", "2",
+                "-p", "parts=2,16", "--dir", dir.toString(), "--out", out.toString());
+        assertThat(r.exitCode).as(r.out + r.err).isZero();
+        Path run = r.resultsDir();
+        assertThat(RunResults.read(run).jmh(jdk.id())).hasSize(2).allSatisfy(b -> assertThat(b.rawData()).hasSize(1)); // solo
+        Comparisons doc = RunResults.read(run).document(Comparisons.NAME, Comparisons.class).orElseThrow();
+        assertThat(doc.formatVersion()).isEqualTo(Comparisons.FORMAT_VERSION);
+        Comparisons.Asked q = doc.questions().get(0);
+        assertThat(q.question()).isEqualTo("which parts for ConcatBenchmark.join");
+        assertThat(q.variants()).containsExactly("2", "16");
+        assertThat(q.forks()).hasSize(2).allSatisfy(f -> assertThat(f.rounds()).hasSize(10).allSatisfy(round -> {
+            assertThat(round.order()).containsExactlyInAnyOrder("2", "16");
+            assertThat(round.scores()).allSatisfy(x -> assertThat(x).isPositive());
+        }));
+        assertThat(q.forks().stream().flatMap(f -> f.rounds().stream()).map(Comparisons.Round::order).distinct()).hasSize(2);
+        Comparisons.Ratio ratio = q.ratios().get(0);
+        double sum = 0;
+        for (Comparisons.Fork f : q.forks()) {
+            sum += f.rounds().stream().mapToDouble(x -> Math.log(x.scores().get(x.order().indexOf("16")) / x.scores().get(x.order().indexOf("2"))))
+                    .average().orElseThrow();
+        }
+        assertThat(ratio.a()).isEqualTo("16");
+        assertThat(ratio.ratio()).isCloseTo(Math.exp(sum / 2), org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(ratio.forks()).isEqualTo(2);
+        assertThat(r.out).contains("which parts for ConcatBenchmark.join, JDK " + jdk.id() + ":");
+        assertThat(Files.readString(run.resolve("summary.md"))).contains("## Answers", "solo:");
     }
 
     /** A budget spent by the first forks leaves the goal's forks out, and the run says so with the time they need. */

@@ -1,0 +1,65 @@
+package jab.harness.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class PairedRatioTest {
+
+    /** Fork log-ratios whose means are log(1.08), log(1.10), log(1.12): Student's t with 2 degrees of freedom. */
+    @Test
+    void theRatioIsTheMeanOfTheForksMeanLogRatiosWithStudentsTOverForks() {
+        double[] f1 = {Math.log(1.07), Math.log(1.09)};
+        double[] f2 = {Math.log(1.10), Math.log(1.10)};
+        double[] f3 = {Math.log(1.11), Math.log(1.13)};
+        PairedRatio r = PairedRatio.of(List.of(f1, f2, f3));
+        double[] means = {Stats.mean(f1), Stats.mean(f2), Stats.mean(f3)};
+        double m = Stats.mean(means);
+        double hw = 4.302652729911275 * Stats.stdev(means) / Math.sqrt(3);
+        assertThat(r.ratio()).isCloseTo(Math.exp(m), within(1e-12));
+        assertThat(r.low()).isCloseTo(Math.exp(m - hw), within(1e-9));
+        assertThat(r.high()).isCloseTo(Math.exp(m + hw), within(1e-9));
+        assertThat(r.forks()).isEqualTo(3);
+        assertThat(r.rounds()).isEqualTo(6);
+        assertThat(r.overForks()).isTrue();
+        assertThat(r.relativeHalfWidth()).isCloseTo(Math.exp(hw) - 1, within(1e-9));
+    }
+
+    @Test
+    void oneForkGivesAnIntervalOverItsRoundsAndSaysSo() {
+        PairedRatio r = PairedRatio.of(List.of(new double[] {0.1, 0.2, 0.3}));
+        assertThat(r.overForks()).isFalse();
+        assertThat(r.ratio()).isCloseTo(Math.exp(0.2), within(1e-12));
+        assertThat(r.hasInterval()).isTrue();
+        assertThat(r.forksFor(0.01, 10)).isEqualTo(1); // no spread over forks to plan with
+    }
+
+    @Test
+    void forksWithoutPairedRoundsAreLeftOut() {
+        PairedRatio none = PairedRatio.of(List.of(new double[0]));
+        assertThat(none.forks()).isZero();
+        assertThat(none.hasInterval()).isFalse();
+        assertThat(PairedRatio.of(List.of(new double[0], new double[] {0.5})).forks()).isEqualTo(1);
+    }
+
+    @Test
+    void theInverseTurnsTheIntervalAround() {
+        PairedRatio r = new PairedRatio(2.0, 1.6, 2.5, 4, 80, true);
+        PairedRatio inv = r.inverse();
+        assertThat(inv.ratio()).isEqualTo(0.5);
+        assertThat(inv.low()).isEqualTo(0.4);
+        assertThat(inv.high()).isEqualTo(0.625);
+    }
+
+    @Test
+    void forksForPlansWithTheForksSpreadAndStopsAtTheLimit() {
+        PairedRatio wide = PairedRatio.of(List.of(new double[] {0.00}, new double[] {0.05}, new double[] {0.10}));
+        int n = wide.forksFor(0.03, 50);
+        assertThat(n).isGreaterThan(3).isLessThan(50);
+        assertThat(wide.forksFor(0.0001, 8)).isEqualTo(8);
+        assertThat(wide.forksFor(1.0, 50)).isEqualTo(3); // already within
+    }
+}
