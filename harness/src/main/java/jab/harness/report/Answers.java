@@ -120,7 +120,8 @@ public final class Answers {
         double times = aCheaper ? 1 / cost : cost;
         double tlo = aCheaper ? 1 / hi : lo;
         double thi = aCheaper ? 1 / lo : hi;
-        String tail = verdict.equals("undecided") ? ", undecided (the interval crosses the equivalence band)" : "";
+        String tail = !verdict.equals("undecided") ? "" : r.forks() < 2 ? ", undecided (one fork decides nothing)"
+                : ", undecided (the interval crosses the equivalence band)";
         return String.format(Locale.ROOT, "%s is %.2fx [%.2f-%.2f] faster than %s%s%s", fast, times, tlo, thi, slow, tail, how);
     }
 
@@ -129,6 +130,7 @@ public final class Answers {
      * in jmh-&lt;jdk&gt;.json; a warning for each that differs beyond both intervals.
      */
     static String solo(RunResults run, Comparisons.Asked q, List<Warning> warnings) {
+        boolean smoke = run.env().map(e -> e.path("run").path("profile").asText("")).orElse("").equals("smoke");
         int compared = 0;
         List<String> differ = new ArrayList<>();
         for (Comparisons.Variant v : q.details()) {
@@ -151,6 +153,9 @@ public final class Answers {
                 String d = String.format(Locale.ROOT, "%s: solo %.4g %s, interleaved %.4g (%+.0f%%, beyond ±%.0f%%)", v.name(),
                         alone.mean(), v.unit(), inter.mean(), diff * 100, allowed * 100);
                 differ.add(d);
+                if (smoke) {
+                    continue; // a smoke run's solo fork has barely warmed up: no warning on what it only proves runs
+                }
                 warnings.add(new Warning(Warning.Kind.INTERLEAVED_DIFFERS, "JDK " + q.jdk() + " " + q.question(), d
                         + (alone.forks() < 2 ? "; the solo figure is one fork, its interval over iterations only." : "."),
                         "the variants share the JDK's code in one JVM and the JIT compiles it for all of them (profile "

@@ -73,12 +73,17 @@ final class QuestionForks {
 
     /** Adds a JDK's cases; the interleaved ones get forks, the others are recorded with the reason. */
     void add(Jdk jdk, List<QuestionCase> cases) {
+        java.util.Set<jab.harness.family.Question> proven = new java.util.HashSet<>();
         for (QuestionCase c : cases) {
             JmhSettings s = phase.settings(c.family());
-            InterleavedForkRun.SliceSchedule schedule = schedule(s, c.variants().get(0).job().entry().getMode(),
-                    phase.profileOf(c.family()));
+            Profile profile = phase.profileOf(c.family());
+            InterleavedForkRun.SliceSchedule schedule = schedule(s, c.variants().get(0).job().entry().getMode(), profile);
             String why = c.interleaved() ? new InterleavedForkRun(c, jdk, phase.setup(), phase.context(c.family()), schedule).whyApart()
                     : c.whyApart();
+            if (why.isEmpty() && profile == Profile.SMOKE && !proven.add(c.question())) {
+                // smoke proves it runs: one case per question is interleaved (mmap's nine took 5 minutes more)
+                why = "the smoke profile interleaves one case of each question";
+            }
             asked.add(new Asked(jdk, c, schedule, why));
         }
     }
