@@ -4,22 +4,18 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.StringWriter;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 
 import org.openjdk.jmh.runner.CompilerHints;
-import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.TimeValue;
 
@@ -78,7 +74,7 @@ final class InterleavedForkRun {
             cmd.add(jdk.java().toString());
             cmd.addAll(jvmArgs(c.variants().get(0).job()));
             CompilerHints.addCompilerHints(cmd);
-            cmd.addAll(List.of("-cp", String.join(File.pathSeparator, forkClasspath()), MAIN, spec.toString(), out.toString()));
+            cmd.addAll(List.of("-cp", String.join(File.pathSeparator, ForkClasspath.jmhRuntime()), MAIN, spec.toString(), out.toString()));
             log.println("# interleaved fork of '" + c.title() + "' on JDK " + jdk.id() + ": " + String.join(" ", cmd));
             Result r;
             try {
@@ -165,25 +161,6 @@ final class InterleavedForkRun {
     private List<String> benchmarkClasspath() {
         return c.family().benchmarkSource().map(s -> s.forkClasspath())
                 .orElseGet(() -> List.of(System.getProperty("java.class.path").split(File.pathSeparator)));
-    }
-
-    /** The fork's own class path: JMH's runtime (and what it needs) and jab's fork helpers, nothing of the benchmarks. */
-    static List<String> forkClasspath() {
-        Collection<String> cp = new LinkedHashSet<>();
-        for (Class<?> k : List.of(Runner.class, joptsimple.OptionParser.class, org.apache.commons.math3.util.FastMath.class,
-                InterleavedFork.class)) {
-            cp.add(location(k));
-        }
-        return List.copyOf(cp);
-    }
-
-    /** The jar or directory a class was loaded from. */
-    static String location(Class<?> k) {
-        try {
-            return Path.of(k.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException("cannot locate " + k.getName() + " on jab's class path", e);
-        }
     }
 
     /** Three times what the rounds should take, and JMH's own ten minutes for slow operations. */

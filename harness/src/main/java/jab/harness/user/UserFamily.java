@@ -1,19 +1,17 @@
 package jab.harness.user;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 import org.openjdk.jmh.runner.BenchmarkListEntry;
-import org.openjdk.jmh.runner.Runner;
 
-import jab.fork.HostWatch;
 import jab.harness.family.BenchmarkSource;
 import jab.harness.family.Family;
 import jab.harness.family.JmhSettings;
 import jab.harness.family.Profile;
 import jab.harness.family.Question;
+import jab.harness.run.ForkClasspath;
 
 /**
  * A user's JMH benchmarks ({@code jab run --benchmarks PATH}) as a family: the harness runs them
@@ -49,13 +47,9 @@ public final class UserFamily implements Family {
 
     @Override
     public Optional<BenchmarkSource> benchmarkSource() {
-        List<String> cp = new ArrayList<>();
         // JMH's runtime first: the forks talk to jab's JMH, so an uber-jar's own copy must not win;
-        // then the fork-side helper every jab fork runs (HostWatch), then the user's classes.
-        for (Class<?> c : List.of(Runner.class, joptsimple.OptionParser.class, org.apache.commons.math3.util.FastMath.class,
-                HostWatch.class)) {
-            cp.add(location(c));
-        }
+        // then the fork-side helpers every jab fork runs (HostWatch), then the user's classes.
+        List<String> cp = new ArrayList<>(ForkClasspath.jmhRuntime());
         cp.addAll(benchmarks.ownClasspath());
         return Optional.of(new BenchmarkSource(benchmarks.benchmarkList(), cp.stream().distinct().toList()));
     }
@@ -73,13 +67,5 @@ public final class UserFamily implements Family {
             case DEFAULT -> JmhSettings.of(3, 3, "1s", 5, "1s");
             case THOROUGH -> JmhSettings.of(5, 5, "1s", 10, "1s");
         };
-    }
-
-    private static String location(Class<?> c) {
-        try {
-            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        } catch (java.net.URISyntaxException e) {
-            throw new IllegalStateException("cannot locate " + c.getName() + " on jab's class path", e);
-        }
     }
 }
