@@ -9,6 +9,7 @@ import jab.harness.results.BenchResult;
 import jab.harness.results.Comparisons;
 import jab.harness.results.RunResults;
 import jab.harness.stats.ForkInterval;
+import jab.harness.stats.Stats;
 import jab.harness.warnings.Warning;
 
 /**
@@ -126,8 +127,11 @@ public final class Answers {
     }
 
     /**
-     * How each variant's interleaved score (mean over forks, 95% over forks) agrees with its solo result
-     * in jmh-&lt;jdk&gt;.json; a warning for each that differs beyond both intervals.
+     * How each variant's solo result in jmh-&lt;jdk&gt;.json agrees with its interleaved score, and a
+     * warning for each that does not. The yardstick is the interleaved forks' own spread: the 95%
+     * prediction interval of a fork mean drawn like them (JIT decisions and the machine's state of the
+     * moment vary between forks, and a solo fork measured on its own minutes apart carries both). A
+     * solo score outside it means sharing the JVM changed what was measured (profile pollution).
      */
     static String solo(RunResults run, Comparisons.Asked q, List<Warning> warnings) {
         boolean smoke = run.env().map(e -> e.path("run").path("profile").asText("")).orElse("").equals("smoke");
@@ -136,28 +140,23 @@ public final class Answers {
         for (Comparisons.Variant v : q.details()) {
             Optional<BenchResult> solo = run.jmh(q.jdk()).stream()
                     .filter(r -> r.benchmark().equals(v.benchmark()) && r.params().equals(v.params())).findFirst();
-            List<double[]> raw = new ArrayList<>();
-            for (Comparisons.Fork f : q.forks()) {
-                raw.add(f.rounds().stream().filter(r -> r.order().contains(v.label()))
-                        .mapToDouble(r -> r.scores().get(r.order().indexOf(v.label()))).toArray());
-            }
-            ForkInterval inter = ForkInterval.of(raw);
-            if (solo.isEmpty() || !solo.get().unit().equals(v.unit()) || Double.isNaN(inter.mean())) {
+            double[] forks = q.forkMeans(v.label());
+            if (solo.isEmpty() || !solo.get().unit().equals(v.unit()) || forks.length < 2) {
                 continue;
             }
             compared++;
-            ForkInterval alone = ForkInterval.of(solo.get().rawData());
-            double diff = alone.mean() / inter.mean() - 1;
-            double allowed = nanToZero(inter.relative()) + nanToZero(alone.relative());
+            double[] alone = ForkInterval.forkMeans(solo.get().rawData());
+            double inter = Stats.mean(forks);
+            double diff = Stats.mean(alone) / inter - 1;
+            double allowed = ForkInterval.predictionRelative(forks, alone.length);
             if (Math.abs(diff) > allowed) {
-                String d = String.format(Locale.ROOT, "%s: solo %.4g %s, interleaved %.4g (%+.0f%%, beyond ±%.0f%%)", v.name(),
-                        alone.mean(), v.unit(), inter.mean(), diff * 100, allowed * 100);
+                String d = String.format(Locale.ROOT, "%s: solo %.4g %s, interleaved %.4g (%+.0f%%, beyond the ±%.0f%% a fork of "
+                        + "its own may vary by here)", v.name(), Stats.mean(alone), v.unit(), inter, diff * 100, allowed * 100);
                 differ.add(d);
                 if (smoke) {
                     continue; // a smoke run's solo fork has barely warmed up: no warning on what it only proves runs
                 }
-                warnings.add(new Warning(Warning.Kind.INTERLEAVED_DIFFERS, "JDK " + q.jdk() + " " + q.question(), d
-                        + (alone.forks() < 2 ? "; the solo figure is one fork, its interval over iterations only." : "."),
+                warnings.add(new Warning(Warning.Kind.INTERLEAVED_DIFFERS, "JDK " + q.jdk() + " " + q.question(), d + ".",
                         "the variants share the JDK's code in one JVM and the JIT compiles it for all of them (profile "
                                 + "pollution); read the solo figures for what a program using one variant sees, and the "
                                 + "interleaved ratio for the difference between them."));
@@ -167,14 +166,12 @@ public final class Answers {
             return "";
         }
         return differ.isEmpty()
-                ? String.format(Locale.ROOT, "interleaved and solo scores agree within their intervals for all %d variants", compared)
-                : String.format(Locale.ROOT, "interleaved and solo scores agree within their intervals for %d of %d variants; %s",
-                        compared - differ.size(), compared, String.join("; ", differ));
+                ? String.format(Locale.ROOT, "solo and interleaved scores agree for all %d variants (within the spread of the "
+                        + "interleaved forks)", compared)
+                : String.format(Locale.ROOT, "solo and interleaved scores agree for %d of %d variants; %s", compared - differ.size(),
+                        compared, String.join("; ", differ));
     }
 
-    private static double nanToZero(double x) {
-        return Double.isNaN(x) ? 0 : x;
-    }
 
     /** Every warning of the answers: interleaved scores that differ from solo ones. */
     public static List<Warning> warnings(RunResults run) {

@@ -116,7 +116,7 @@ final class InterleavedForkRun {
                     }
                     rounds.add(new Comparisons.Round(order, scores));
                 }
-                case "unit" -> units.put(c.variants().get(Integer.parseInt(w[1])).label(), line.substring(line.indexOf(w[1]) + w[1].length()).trim());
+                case "unit" -> units.put(c.variants().get(Integer.parseInt(w[1])).label(), w.length > 2 ? w[2] : "");
                 case "end" -> ended = true;
                 default -> { } // warm-up rounds
             }
