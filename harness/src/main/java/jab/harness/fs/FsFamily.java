@@ -219,6 +219,10 @@ public final class FsFamily implements Family {
             // the downcall is to the very libc function fs_baseline calls from C, so it makes its syscall
             return measuredForSameFiles(run, r, FsNativeBaseline.name(r.param("call"), r.method()));
         }
+        if (r.benchmark().startsWith(STAT_FLOOR)) {
+            // JNI to libc's stat(), as fs_baseline's stat calls it from C: the ratio is the JNI transition
+            return measuredForSameFiles(run, r, FsNativeBaseline.name("stat", r.method()));
+        }
         if (!r.benchmark().startsWith(FsSection.BENCH) || r.param("api") == null) {
             return Optional.empty();
         }
