@@ -3,8 +3,6 @@ package jab.harness.stats;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.apache.commons.statistics.distribution.TDistribution;
-
 /**
  * The ratio of two variants measured interleaved: in each fork, the mean over rounds of
  * log(score A / score B), the two slices of a round having run within a few hundred milliseconds of
@@ -21,8 +19,6 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * @param overForks whether the interval varies over forks (two or more); else over one fork's rounds
  */
 public record PairedRatio(double ratio, double low, double high, int forks, int rounds, boolean overForks) {
-    public static final double CONFIDENCE = 0.95;
-
     /** From each fork's paired log-ratios (log(A/B) of each round where both ran). */
     public static PairedRatio of(List<double[]> logRatiosPerFork) {
         List<double[]> forks = new ArrayList<>();
@@ -38,14 +34,8 @@ public record PairedRatio(double ratio, double low, double high, int forks, int 
         }
         double[] xs = forks.size() >= 2 ? forks.stream().mapToDouble(Stats::mean).toArray() : forks.get(0);
         double m = Stats.mean(xs);
-        double hw = xs.length >= 2 ? halfWidth(xs) : Double.NaN;
+        double hw = xs.length >= 2 ? ForkInterval.tHalfWidth(xs) : Double.NaN;
         return new PairedRatio(Math.exp(m), Math.exp(m - hw), Math.exp(m + hw), forks.size(), rounds, forks.size() >= 2);
-    }
-
-    /** Half-width of the 95% t interval of the mean of xs. */
-    static double halfWidth(double[] xs) {
-        double t = TDistribution.of(xs.length - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
-        return t * Stats.stdev(xs) / Math.sqrt(xs.length);
     }
 
     /** The interval's half-width relative to the ratio, on the log scale (0.02 for ±2%); NaN without one. */
@@ -71,16 +61,12 @@ public record PairedRatio(double ratio, double low, double high, int forks, int 
         if (!overForks || !(relativeHalfWidth() > target)) {
             return forks;
         }
-        double sd = Math.log(high / ratio) * Math.sqrt(forks) / t(forks);
+        double sd = Math.log(high / ratio) * Math.sqrt(forks) / ForkInterval.tQuantile(forks);
         for (int n = forks + 1; n < limit; n++) {
-            if (Math.exp(t(n) * sd / Math.sqrt(n)) - 1 <= target) {
+            if (Math.exp(ForkInterval.tQuantile(n) * sd / Math.sqrt(n)) - 1 <= target) {
                 return n;
             }
         }
         return limit;
-    }
-
-    private static double t(int n) {
-        return TDistribution.of(n - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
     }
 }
