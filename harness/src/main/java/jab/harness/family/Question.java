@@ -92,13 +92,6 @@ public record Question(String sentence, List<String> benchmarks, List<String> va
         return new Question(sentence, benchmarks, varying, reference, Optional.of(new Floor(label, name, benchmark)), notInterleaved);
     }
 
-    /** This question over more params at once (a mechanism and a library): each variant is a combination. */
-    public Question alsoVarying(String param) {
-        List<String> more = new java.util.ArrayList<>(varying);
-        more.add(param);
-        return new Question(sentence, benchmarks, more, reference, floor, notInterleaved);
-    }
-
     /** This question answered by forks measured apart, for the reason given. */
     public Question inSeparateForks(String why) {
         return new Question(sentence, benchmarks, varying, reference, floor, why);

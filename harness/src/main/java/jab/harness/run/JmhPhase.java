@@ -85,7 +85,7 @@ public final class JmhPhase {
         this.store = store;
         this.notes = notes;
         this.console = console;
-        this.questions = new QuestionForks(this, store, QuestionForks.band());
+        this.questions = new QuestionForks(this, store, jab.harness.stats.RatioVerdict.DEFAULT_BAND);
         setup.jobs().forEach((jdk, js) -> {
             List<QuestionCase> cases = new ArrayList<>();
             for (Family f : js.stream().map(Job::family).distinct().toList()) {

@@ -19,7 +19,6 @@ import jab.harness.jdk.Jdk;
 import jab.harness.results.Comparisons;
 import jab.harness.results.RunStore;
 import jab.harness.stats.PairedRatio;
-import jab.harness.stats.RatioVerdict;
 
 /**
  * The interleaved forks of a run's questions: every case's first forks (round k runs the k-th fork of
@@ -171,12 +170,15 @@ final class QuestionForks {
         return a.interleaved() && !a.givenUp && a.forks.size() < precision.maxForks() && !(widest(a) <= target);
     }
 
-    /** The widest relative half-width among a case's ratios; infinite before it has two forks. */
+    /** The widest relative half-width among a case's answers (each variant over the reference); infinite before two forks. */
     private double widest(Asked a) {
+        Comparisons.Asked q = asked(a);
         double w = 0;
-        for (Comparisons.Ratio r : asked(a).withRatios(band).answers()) {
-            PairedRatio p = new PairedRatio(r.ratio(), r.low(), r.high(), r.forks(), r.rounds(), r.forks() >= 2);
-            w = Math.max(w, p.overForks() ? p.relativeHalfWidth() : Double.POSITIVE_INFINITY);
+        for (String v : q.variants()) {
+            if (!v.equals(q.reference())) {
+                PairedRatio p = q.ratio(v, q.reference());
+                w = Math.max(w, p.overForks() ? p.relativeHalfWidth() : Double.POSITIVE_INFINITY);
+            }
         }
         return w;
     }
@@ -228,10 +230,5 @@ final class QuestionForks {
         return new Comparisons.Asked(a.c.title(), a.c.family().name(), a.jdk.id(), a.c.fixed(), labels, a.c.reference(), details,
                 unit.startsWith("ops/"), a.whyApart,
                 new Comparisons.Slices(a.schedule.slice().toString(), a.schedule.warmupRounds(), a.schedule.rounds()), a.forks, List.of());
-    }
-
-    /** The verdict band the run's ratios are judged with. */
-    static double band() {
-        return RatioVerdict.DEFAULT_BAND;
     }
 }
