@@ -52,14 +52,15 @@ public final class ResultChecks {
         if (ctx.cpus() > 0 && r.threads() > ctx.cpus()) {
             out.add(new Warning(Warning.Kind.OVERSUBSCRIBED, subject,
                     r.threads() + " threads on " + ctx.cpus() + " CPUs: the figure includes the scheduler's time slicing.",
-                    "read it as an oversubscription figure, or run at most " + ctx.cpus() + " threads (-t)."));
+                    "read it as an oversubscription figure, or run at most " + ctx.cpus() + " threads (-t).",
+                    (double) r.threads() / ctx.cpus()));
         }
         ForkInterval fi = ForkInterval.of(r.rawData());
         if (ctx.precision() > 0 && fi.hasInterval() && fi.relative() > ctx.precision()) {
             out.add(new Warning(Warning.Kind.PRECISION_MISSED, subject,
                     String.format(Locale.ROOT, "its 95%% interval is ±%s over %d fork(s), wider than the target ±%s.",
                             ForkInterval.percent(fi.relative()), fi.forks(), ForkInterval.percent(ctx.precision())),
-                    "give the run more time (--budget) or forks, or treat differences below that width as noise."));
+                    "give the run more time (--budget) or forks, or treat differences below that width as noise.", fi.relative()));
         }
         return out;
     }
@@ -78,7 +79,7 @@ public final class ResultChecks {
                         num(s.low()), num(s.high()), r.unit(), s.ratio(), s.forks(), p(s.pValue())),
                 "each JVM settles differently (JIT decisions, memory layout), or the machine changed between forks (a "
                         + "'shared cache' or 'busy machine' warning says so): trust jab's fork-level interval, not JMH's "
-                        + "error, and add forks (--precision) before reading a difference smaller than the spread."));
+                        + "error, and add forks (--precision) before reading a difference smaller than the spread.", s.ratio()));
     }
 
     private static void trend(BenchResult r, String subject, List<Warning> out) {
@@ -91,10 +92,11 @@ public final class ResultChecks {
                 t.drift() * 100, p(t.pValue()));
         if (improving) {
             out.add(new Warning(Warning.Kind.WARMUP_NOT_REACHED, subject, "still improving: " + change,
-                    "give it more warm-up (more or longer warm-up iterations) before these figures count."));
+                    "give it more warm-up (more or longer warm-up iterations) before these figures count.", Math.abs(t.drift())));
         } else {
             out.add(new Warning(Warning.Kind.DRIFT, subject, "getting worse as the fork runs: " + change,
-                    "look for what accumulates (heap growth, GC, files or caches filling): pin the heap, profile with gc."));
+                    "look for what accumulates (heap growth, GC, files or caches filling): pin the heap, profile with gc.",
+                    Math.abs(t.drift())));
         }
     }
 
@@ -107,7 +109,8 @@ public final class ResultChecks {
                 String.format(Locale.ROOT, "%d iteration(s) in %d fork(s) lie outside %s; the farthest is %.2fx its fork's "
                         + "median, and they move the mean by %+.1f%%.", o.count(), o.forks(), Outliers.RULE, o.worst(),
                         o.meanShift() * 100),
-                "read the median beside the mean, and look for the cause (a GC pause, another process) in the JMH log."));
+                "read the median beside the mean, and look for the cause (a GC pause, another process) in the JMH log.",
+                Math.abs(o.meanShift())));
     }
 
     private static void operations(BenchResult r, String subject, List<Warning> out) {
@@ -117,7 +120,7 @@ public final class ResultChecks {
         }
         out.add(new Warning(Warning.Kind.FEW_OPERATIONS, subject,
                 String.format(Locale.ROOT, "an iteration holds about %.0f operation(s), so timer and per-iteration costs weigh in.", ops),
-                "use longer iterations, or single-shot mode with more iterations when one operation is long."));
+                "use longer iterations, or single-shot mode with more iterations when one operation is long.", 1 / Math.max(ops, 1e-9)));
     }
 
     /** Operations in one measurement iteration, from the score and the iteration time; NaN when unknown. */

@@ -7,8 +7,15 @@ package jab.harness.warnings;
  * @param subject the result it concerns ("JDK 17 FileExistsBenchmark.existingFile api=FILE_EXISTS"), or the run
  * @param finding what the data shows, with the figures
  * @param advice  what to do
+ * @param severity how far the data is from clean, in the kind's own measure (fork means' max/min, the
+ *                 drift, the outliers' shift of the mean...): the end of a run names the worst of each kind
  */
-public record Warning(Kind kind, String subject, String finding, String advice) {
+public record Warning(Kind kind, String subject, String finding, String advice, double severity) {
+
+    /** A warning without a measure of how bad it is: the first of its kind stands for it. */
+    public Warning(Kind kind, String subject, String finding, String advice) {
+        this(kind, subject, finding, advice, 0);
+    }
 
     /** The kinds; {@link #title} is the words a reader (and grep) finds. */
     public enum Kind {
