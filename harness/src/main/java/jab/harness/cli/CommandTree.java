@@ -25,14 +25,8 @@ public final class CommandTree {
         cli.addSubcommand(new ListCommand(families));
         cli.addSubcommand(new JdksCommand());
         cli.addSubcommand(new EnvCommand());
-        CommandLine run = new CommandLine(new RunCommand(families));
-        for (Family f : families.all()) {
-            Object options = f.runOptions();
-            if (options != null) {
-                run.addMixin(f.name(), options);
-            }
-        }
-        cli.addSubcommand(run);
+        cli.addSubcommand(withFamilyOptions(new CommandLine(new RunCommand(families)), families));
+        cli.addSubcommand(withFamilyOptions(new CommandLine(new CalibrateCommand(families)), families));
         cli.addSubcommand(new SummaryCommand(families));
         cli.addSubcommand(new ReadmeCommand());
         Map<String, CommandLine> verbs = new LinkedHashMap<>();
@@ -52,6 +46,17 @@ public final class CommandTree {
         cli.addSubcommand(new ExportCommand());
         cli.addSubcommand(new CommandLine.HelpCommand());
         return cli;
+    }
+
+    /** The families' own {@code jab run} options (kv's --redis), as picocli mixins. */
+    private static CommandLine withFamilyOptions(CommandLine run, FamilySet families) {
+        for (Family f : families.all()) {
+            Object options = f.runOptions();
+            if (options != null) {
+                run.addMixin(f.name(), options);
+            }
+        }
+        return run;
     }
 
     /** A verb whose subcommands are families' ({@code jab semantics fs}); its own name alone is refused. */

@@ -32,9 +32,11 @@ import jab.harness.jdk.Jdk;
 import jab.harness.jdk.JdkDiscovery;
 import jab.harness.jdk.JdkSelector;
 import jab.harness.page.ConsoleText;
+import jab.harness.report.Calibration;
 import jab.harness.report.StatisticsDocument;
 import jab.harness.report.Summary;
 import jab.harness.report.TerminalAnswer;
+import jab.harness.results.Comparisons;
 import jab.harness.results.NativeResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
@@ -51,9 +53,11 @@ import jab.harness.run.Profilers;
 import jab.harness.run.RunGuard;
 import jab.harness.run.RunLock;
 import jab.harness.run.WorkDir;
+import jab.harness.stats.RatioVerdict;
 import jab.harness.user.UserBenchmarks;
 import jab.harness.user.UserFamily;
 import jab.harness.warnings.Warning;
+import jab.harness.warnings.WarningDigest;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -75,7 +79,7 @@ import picocli.CommandLine.Spec;
             "  ./jab run fs --jvm-args \"-Xmx2g -XX:+UseParallelGC\" --out /tmp/results",
             "  ./jab run --benchmarks target/benchmarks.jar --jdk all     your own JMH jar on every JDK",
             "  ./jab run 'FileExists.*missingFile' -p api=FILES_EXISTS_NOFOLLOW --prof gc --prof async   B/op and flame graphs"})
-public final class RunCommand implements Callable<Integer> {
+public class RunCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
@@ -93,6 +97,11 @@ public final class RunCommand implements Callable<Integer> {
             description = "add forks to a result until jab's fork-level 95%% interval is within PCT of its mean "
                     + "(default: the profile's, 5%% for default); off: keep the profile's forks")
     String precision;
+
+    @Option(names = "--band", paramLabel = "PCT",
+            description = "a question's equivalence band: two variants are the same when their ratio's whole 95%% interval "
+                    + "lies within ±PCT, faster or slower when it lies beyond (default: 3%%)")
+    String band;
 
     @Option(names = "--budget", paramLabel = "DURATION|none",
             description = "cap the whole run's time (15m, 90s, 1h): forks are added, widest interval first, only while time is "
@@ -184,18 +193,23 @@ public final class RunCommand implements Callable<Integer> {
             try (RunGuard guard = new RunGuard(plan.workDir(), store)) {
                 announce(plan);
                 OutsideJmh outside = new OutsideJmh();
-                ok = measure(plan, store, outside, false);
+                boolean calibrating = aaComparisons() > 0; // A/A questions only: nothing measured outside them
+                ok = calibrating || measure(plan, store, outside, false);
                 for (String n : plan.profilers().prepare(plan.workDir())) {
                     note(store, n);
                 }
-                ok &= runJmh(plan, store, startNanos, () -> measure(plan, store, outside, true));
+                ok &= runJmh(plan, store, startNanos, () -> calibrating || measure(plan, store, outside, true));
                 store.adoptFolder(Profilers.FLAME_GRAPHS, plan.workDir().resolve(Profilers.FLAME_GRAPHS));
                 store.status(ok ? "complete" : "failed");
                 RunResults results = RunResults.read(store.dir());
                 store.writeDocument(StatisticsDocument.NAME, StatisticsDocument.of(results));
                 store.writeSummary(Summary.markdown(results, plan.families()));
-                printAnswer(results, store.dir(), plan.families());
-                printWarnings(results);
+                if (calibrating) {
+                    printCalibration(results, store, plan);
+                } else {
+                    printAnswer(results, store.dir(), plan.families());
+                    printWarnings(results);
+                }
             }
             console.println();
             console.println("results: " + store.dir());
@@ -227,8 +241,10 @@ public final class RunCommand implements Callable<Integer> {
                 : JdkSelector.select(jdk, new JdkDiscovery(), Math.max(BenchmarkRelease.minimumFeature(), user.feature()),
                         user.path().getFileName() + " is");
         int maxForks = overrides.forks() == null ? p.maxForks : Math.max(p.maxForks, overrides.forks());
-        Precision goal = new Precision(target, maxForks,
-                budget == null ? p.budget(selection.size(), jdks.size()) : cap, precision == null ? p.ratioPrecision : target);
+        Duration profileBudget = aaComparisons() > 0 ? CalibrateCommand.BUDGET : p.budget(selection.size(), jdks.size());
+        Precision goal = new Precision(aaComparisons() > 0 ? 0 : target, maxForks,
+                budget == null ? profileBudget : cap, precision == null ? p.ratioPrecision : target,
+                band == null ? RatioVerdict.DEFAULT_BAND : Precision.parseBand(band));
         families.all().forEach(Family::checkRunOptions);
         List<String> forkArgs = jvmArgs.isBlank() ? List.of() : Arrays.asList(jvmArgs.trim().split("\\s+"));
         Path benchDir = InputChecks.usableDir(dir != null ? dir : Paths.get(System.getProperty("java.io.tmpdir")), "--dir");
@@ -267,6 +283,8 @@ public final class RunCommand implements Callable<Integer> {
         run.put("profile", plan.profile().toString());
         run.put("precision", plan.precision().target());
         run.put("maxForks", plan.precision().maxForks());
+        run.put("band", plan.precision().band());
+        run.put("ratioPrecision", plan.precision().ratioTarget());
         if (plan.precision().budget() != null) {
             run.put("budgetSeconds", plan.precision().budget().toSeconds());
         }
@@ -287,7 +305,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private void announce(Plan plan) {
-        console.print(ConsoleText.wrap("jab run: ", String.join(", ", plan.selection().keySet().stream().map(Family::name).toList())
+        console.print(ConsoleText.wrap("jab " + spec.name() + ": ", String.join(", ", plan.selection().keySet().stream().map(Family::name).toList())
                 + " on JDK " + String.join(", ", plan.jdks().stream().map(Jdk::version).toList()) + ", " + plan.profile() + " profile"));
     }
 
@@ -344,7 +362,7 @@ public final class RunCommand implements Callable<Integer> {
             jobs.put(j, js);
         }
         JmhPhase.Setup setup = new JmhPhase.Setup(jobs, plan.contexts(), plan.forkArgs(), plan.workDir(), plan.precision(), startNanos,
-                plan.overrides(), plan.profilers(), plan.catalog());
+                plan.overrides(), plan.profilers(), plan.catalog(), aaComparisons());
         return new JmhPhase(setup, store, n -> note(store, n), console).run(afterFirstPass);
     }
 
@@ -382,21 +400,38 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /** At least this many A/A comparisons per JDK make the run a calibration ({@link CalibrateCommand}); 0 for a run. */
+    int aaComparisons() {
+        return 0;
+    }
+
+    /** A calibration's coverage and false verdicts, on the console and in the run's notes (summary.md). */
+    private void printCalibration(RunResults results, RunStore store, Plan plan) throws IOException {
+        Calibration c = results.document(Comparisons.NAME, Comparisons.class).map(Calibration::of)
+                .orElse(new Calibration(0, 0, 0, 0, plan.precision().band()));
+        console.println();
+        for (String line : c.lines()) {
+            console.print(ConsoleText.wrap("", line));
+            store.note(line);
+        }
+        store.writeSummary(Summary.markdown(RunResults.read(store.dir()), plan.families()));
+    }
+
     /** The warnings, last, where a reader looks first: what not to trust, and what to do. */
     private void printWarnings(RunResults results) {
         List<Warning> ws = Summary.warnings(results);
         if (!ws.isEmpty()) {
             console.println();
-            console.println("warnings (" + ws.size() + "; also in summary.md):");
-            ws.forEach(w -> console.print(ConsoleText.wrap("- ", w.line())));
+            console.println("warnings (" + ws.size() + ", one line per kind; each one with what to do in summary.md):");
+            WarningDigest.lines(ws).forEach(l -> console.print(ConsoleText.wrap("- ", l)));
         }
     }
 
     /** The command line as given, every option included (the families' too), quoted where a shell would need it. */
     private String commandLine() {
-        List<String> words = new ArrayList<>(List.of("jab", "run"));
+        List<String> words = new ArrayList<>(List.of("jab", spec.name()));
         List<String> given = spec.commandLine().getParseResult().originalArgs();
-        // picocli keeps the whole command line, the subcommand's own name ("run") included
+        // picocli keeps the whole command line, the subcommand's own name ("run", "calibrate") included
         for (String a : given.subList(given.indexOf(spec.name()) + 1, given.size())) {
             words.add(a.isEmpty() || a.matches(".*[\\s\"'$`\\\\|&;<>(){}*?#~].*") ? "'" + a.replace("'", "'\\''") + "'" : a);
         }

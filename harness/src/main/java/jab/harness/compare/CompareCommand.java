@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import jab.harness.UsageException;
+import jab.harness.results.Comparisons;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -20,6 +21,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "values inside one run. Results are matched by benchmark, mode and params (and JDK); each gets the",
             "scores, the ratio B/A with its confidence interval, a test on the raw per-iteration data, and a",
             "verdict: faster, slower or no significant change (p < alpha AND B/A's whole interval beyond the threshold).",
+            "Two runs with interleaved questions (comparisons.json) are compared first on their within-run ratios, which a",
+            "machine drifting between the runs does not move.",
             "Better is higher for ops/time units and lower for time/op units."},
         footer = {"", "Examples:",
             "  ./jab compare results/RUN-A results/RUN-B",
@@ -97,6 +100,14 @@ public final class CompareCommand implements Callable<Integer> {
             unmatched(out, m);
             return 0;
         }
+        if (runs.size() == 2) {
+            List<String> ratios = RatioChanges.lines(comparisons(runs.get(0)), comparisons(runs.get(1)));
+            if (!ratios.isEmpty()) {
+                ratios.forEach(out::println);
+                out.println();
+                out.println("Absolute scores (each run's own, so they move with the machine's state at each run, unlike the ratios above):");
+            }
+        }
         List<Comparison> cs = new ArrayList<>();
         for (Matching.Pair p : m.pairs) {
             cs.add(Comparison.of(p.jdk(), p.a(), p.b(), settings, byRun));
@@ -115,6 +126,10 @@ public final class CompareCommand implements Callable<Integer> {
         unmatched(out, m);
         out.flush();
         return failOnRegression && slower > 0 ? 1 : 0;
+    }
+
+    private static java.util.Optional<Comparisons> comparisons(Input in) {
+        return in.run().flatMap(r -> r.document(Comparisons.NAME, Comparisons.class));
     }
 
     /** " (machine: ...)", with the number of runs for a folder of repeated runs. */

@@ -8,32 +8,43 @@ import java.util.stream.Collectors;
 import jab.harness.UsageException;
 
 /**
- * How long to measure. smoke proves it runs (one fork, no goal). default (the run's default) starts
- * every result with three forks, so fork-to-fork variance can be estimated, and adds forks
- * until jab's fork-level 95% interval is within 5% of the mean, within a time budget of 225 seconds
- * per family and JDK for the whole run, measurements outside JMH included (so {@code ./jab run}, four
- * families on one JDK, ends in about 15 minutes, unless the first forks of every result alone take
- * longer). thorough aims at 2% with more forks and no budget.
+ * How long to measure. smoke proves it runs (one fork, no goal). default answers the families'
+ * questions within a budget: every result and every question starts with three forks, then forks go to
+ * the comparisons still undecided, until they are decided, narrowed to the ratio goal, or the budget of
+ * {@code budgetPerPart} per family and JDK ends, everything included (so {@code ./jab run}, five families
+ * on one JDK, ends within 15 minutes). thorough adds forks to every result for 2% and to every ratio for
+ * 1%, with no budget.
  *
- * @param precision     the default precision goal (relative half-width); 0 for none
+ * @param precision      the default precision goal of a result (relative half-width); 0 for none
  * @param ratioPrecision the default goal of a question's interleaved ratios; 0 for none
- * @param maxForks      the most forks one result gets while chasing the goal
- * @param budgetPerPart the default budget for each family on each JDK; null for none
+ * @param maxForks       the most forks one result or question gets
+ * @param budgetPerPart  the default budget for each family on each JDK; null for none
+ * @param warmupRounds   the fewest warm-up rounds of an interleaved fork (more when the family warms up longer)
+ * @param rounds         the measured rounds of a question's first forks (forks added later may run more)
  */
 public enum Profile {
-    SMOKE(0, 0, 1, null), DEFAULT(0.05, 0.02, 10, Duration.ofSeconds(225)), THOROUGH(0.02, 0.01, 20, null);
+    SMOKE(0, 0, 1, null, 4, 10),
+    // 30 rounds: by Kalibera and Jones's rule, on the 2-vCPU VM jab is developed on (a fork's start and
+    // warm-up cost as much as ~30 rounds of 2 variants; a round's log-ratio varies ~12%, fork means ~2.5%)
+    // about 25-30 rounds per fork reach a given width soonest; the refinement adapts added forks.
+    DEFAULT(0, 0.02, 10, Duration.ofSeconds(170), 10, 30),
+    THOROUGH(0.02, 0.01, 20, null, 20, 60);
 
     public final double precision;
     /** The goal of a question's ratios: interleaved variants share the machine's moment, so a ratio gets narrower than a result. */
     public final double ratioPrecision;
     public final int maxForks;
     private final Duration budgetPerPart;
+    public final int warmupRounds;
+    public final int rounds;
 
-    Profile(double precision, double ratioPrecision, int maxForks, Duration budgetPerPart) {
+    Profile(double precision, double ratioPrecision, int maxForks, Duration budgetPerPart, int warmupRounds, int rounds) {
         this.precision = precision;
         this.ratioPrecision = ratioPrecision;
         this.maxForks = maxForks;
         this.budgetPerPart = budgetPerPart;
+        this.warmupRounds = warmupRounds;
+        this.rounds = rounds;
     }
 
     /** The whole run's default budget for this many families on this many JDKs; null: no cap. */

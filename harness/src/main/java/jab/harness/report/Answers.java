@@ -5,11 +5,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import jab.harness.results.BenchResult;
 import jab.harness.results.Comparisons;
 import jab.harness.results.RunResults;
 import jab.harness.stats.ForkInterval;
-import jab.harness.stats.Stats;
+import jab.harness.stats.PairedRatio;
+import jab.harness.stats.RatioVerdict;
+import jab.harness.stats.SoloRatio;
+import jab.harness.warnings.RunWarnings;
 import jab.harness.warnings.Warning;
 
 /**
@@ -20,8 +22,8 @@ import jab.harness.warnings.Warning;
  *
  * <p>Why the solo check: the variants of an interleaved fork share the JDK's code, and the JIT compiles
  * a shared method once with the profile all of them made (profile pollution), so a variant can be
- * compiled differently beside the others than alone. Where the solo score lies outside the interleaved
- * one's interval widened by its own, the ratio may not be what a program running one variant sees.
+ * compiled differently beside the others than alone. Where the solo forks' ratio lies outside the
+ * interleaved ratio's prediction interval, the ratio may not be what a program running one variant sees.
  */
 public final class Answers {
     private Answers() {
@@ -49,8 +51,10 @@ public final class Answers {
                 continue;
             }
             List<String> lines = new ArrayList<>();
+            double band = doc.get().band();
+            double target = run.env().map(e -> e.path("run").path("ratioPrecision").asDouble(0)).orElse(0.0);
             for (Comparisons.Ratio r : q.answers()) {
-                lines.add(sentence(q, r));
+                lines.add(sentence(q, r) + toDecide(q, r, band, target));
             }
             List<Warning> warnings = new ArrayList<>();
             out.add(new Answer(title, lines, solo(run, q, warnings), warnings));
@@ -127,51 +131,86 @@ public final class Answers {
     }
 
     /**
-     * How each variant's solo result in jmh-&lt;jdk&gt;.json agrees with its interleaved score, and a
-     * warning for each that does not. The yardstick is the interleaved forks' own spread: the 95%
-     * prediction interval of a fork mean drawn like them (JIT decisions and the machine's state of the
-     * moment vary between forks, and a solo fork measured on its own minutes apart carries both). A
-     * solo score outside it means sharing the JVM changed what was measured (profile pollution).
+     * For an undecided ratio over forks, what would decide it if its forks kept their spread: "; about 9
+     * forks in all would decide it, 1 min 10 s more". Nothing for a decided one, or one answered by its width.
+     */
+    static String toDecide(Comparisons.Asked q, Comparisons.Ratio r, double band, double target) {
+        PairedRatio p = q.ratio(r.a(), r.b());
+        if (!r.verdict().equals(RatioVerdict.UNDECIDED.words) || !p.overForks() || p.relativeHalfWidth() <= target) {
+            return "";
+        }
+        int limit = 100;
+        int n = p.forksToDecide(band, target, limit);
+        if (n >= limit) {
+            return "; more than " + limit + " forks would be needed to decide it (it sits on the band's edge)";
+        }
+        double seconds = (n - p.forks()) * q.slices().secondsPerFork();
+        return String.format(Locale.ROOT, "; about %d forks in all would decide it%s", n,
+                seconds > 0 ? ", " + RunWarnings.minutes(Math.round(seconds)) + " more" : "");
+    }
+
+    /**
+     * How the solo forks (jmh-&lt;jdk&gt;.json) agree with the interleaved ones, on each variant's ratio
+     * to the reference ({@link SoloRatio}: the machine's speed moves between the solo and the interleaved
+     * forks, and cancels in a ratio), with a warning for each ratio outside its prediction interval.
      */
     static String solo(RunResults run, Comparisons.Asked q, List<Warning> warnings) {
         boolean smoke = run.env().map(e -> e.path("run").path("profile").asText("")).orElse("").equals("smoke");
+        Optional<double[]> reference = soloForkMeans(run, q, q.detail(q.reference()));
+        if (reference.isEmpty()) {
+            return "";
+        }
         int compared = 0;
+        double widest = 0;
         List<String> differ = new ArrayList<>();
         for (Comparisons.Variant v : q.details()) {
-            Optional<BenchResult> solo = run.jmh(q.jdk()).stream()
-                    .filter(r -> r.benchmark().equals(v.benchmark()) && r.params().equals(v.params())).findFirst();
-            double[] forks = q.forkMeans(v.label());
-            if (solo.isEmpty() || !solo.get().unit().equals(v.unit()) || forks.length < 2) {
+            Optional<double[]> alone = soloForkMeans(run, q, v);
+            if (v.label().equals(q.reference()) || alone.isEmpty()) {
+                continue;
+            }
+            SoloRatio r = SoloRatio.of(alone.get(), reference.get(), q.forkMeans(v.label()), q.forkMeans(q.reference()),
+                    q.forkLogRatios(v.label(), q.reference()));
+            if (Double.isNaN(r.allowed())) {
                 continue;
             }
             compared++;
-            double[] alone = ForkInterval.forkMeans(solo.get().rawData());
-            double inter = Stats.mean(forks);
-            double diff = Stats.mean(alone) / inter - 1;
-            double allowed = ForkInterval.predictionRelative(forks, alone.length);
-            if (Math.abs(diff) > allowed) {
-                String d = String.format(Locale.ROOT, "%s: solo %.4g %s, interleaved %.4g (%+.0f%%, beyond the ±%.0f%% a fork of "
-                        + "its own may vary by here)", v.name(), Stats.mean(alone), v.unit(), inter, diff * 100, allowed * 100);
-                differ.add(d);
-                if (smoke) {
-                    continue; // a smoke run's solo fork has barely warmed up: no warning on what it only proves runs
-                }
+            widest = Math.max(widest, r.allowed());
+            if (r.agrees()) {
+                continue;
+            }
+            String d = String.format(Locale.ROOT, "%s over %s: solo %.3fx, interleaved %.3fx (%+.0f%%, beyond the ±%.0f%% a ratio "
+                    + "of solo forks may vary by here)", v.name(), q.detail(q.reference()).name(), r.solo(), r.interleaved(),
+                    r.difference() * 100, r.allowed() * 100);
+            differ.add(d);
+            if (!smoke) { // a smoke run's solo fork has barely warmed up: no warning on what it only proves runs
                 warnings.add(new Warning(Warning.Kind.INTERLEAVED_DIFFERS, "JDK " + q.jdk() + " " + q.question(), d + ".",
                         "the variants share the JDK's code in one JVM and the JIT compiles it for all of them (profile "
                                 + "pollution); read the solo figures for what a program using one variant sees, and the "
-                                + "interleaved ratio for the difference between them."));
+                                + "interleaved ratio for the difference between them.", Math.abs(r.difference()) / r.allowed()));
             }
         }
         if (compared == 0) {
             return "";
         }
         return differ.isEmpty()
-                ? String.format(Locale.ROOT, "solo and interleaved scores agree for all %d variants (within the spread of the "
-                        + "interleaved forks)", compared)
-                : String.format(Locale.ROOT, "solo and interleaved scores agree for %d of %d variants; %s", compared - differ.size(),
-                        compared, String.join("; ", differ));
+                ? String.format(Locale.ROOT, "the ratios of the solo forks agree with the interleaved ones for all %d variants "
+                        + "(each within its 95%% prediction interval, at most ±%.0f%%)", compared, widest * 100)
+                : String.format(Locale.ROOT, "the ratios of the solo forks agree with the interleaved ones for %d of %d variants; %s",
+                        compared - differ.size(), compared, String.join("; ", differ));
     }
 
+    /** A variant's solo fork means, when the run has its solo result in the same unit. */
+    private static Optional<double[]> soloForkMeans(RunResults run, Comparisons.Asked q, Comparisons.Variant v) {
+        return run.jmh(q.jdk()).stream()
+                .filter(r -> r.benchmark().equals(v.benchmark()) && r.params().equals(v.params()) && r.unit().equals(v.unit()))
+                .findFirst().map(r -> ForkInterval.forkMeans(r.rawData()));
+    }
+
+    /** The run's equivalence band as "3%". */
+    static String bandPercent(RunResults run) {
+        double band = run.document(Comparisons.NAME, Comparisons.class).map(Comparisons::band).orElse(RatioVerdict.DEFAULT_BAND);
+        return ForkInterval.percent(band);
+    }
 
     /** Every warning of the answers: interleaved scores that differ from solo ones. */
     public static List<Warning> warnings(RunResults run) {

@@ -69,8 +69,8 @@ public final class Summary {
         page.paragraph("Each question's variants ran interleaved in every fork: one JMH iteration each, round after round in a "
                 + "random order, so they shared the machine's every moment. A ratio is the mean over forks of each fork's mean "
                 + "log-ratio over rounds; [low-high] is its 95% interval over forks (Student's t). Verdicts: faster or slower when "
-                + "the whole interval is beyond ±3%, the same when it is within, undecided otherwise. Solo: each variant's own "
-                + "JMH fork, the check that sharing a JVM did not change what was measured.");
+                + "the whole interval is beyond ±" + Answers.bandPercent(run) + ", the same when it is within, undecided otherwise. "
+                + "Solo: each variant's own JMH fork, the check that sharing a JVM did not change what was measured.");
         for (Answers.Answer a : answers) {
             List<String> items = new ArrayList<>(a.lines());
             if (!a.solo().isEmpty()) {

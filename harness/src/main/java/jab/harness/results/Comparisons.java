@@ -13,14 +13,16 @@ import jab.harness.stats.Stats;
  * (the order the variants ran in and each one's score) and the ratios jab drew from them, so any
  * reader can recompute them and {@code jab summary} and the report rebuild their answers from it.
  *
- * @param formatVersion {@link #FORMAT_VERSION}; a later jab reads every earlier one
+ * @param formatVersion {@link #FORMAT_VERSION}; a later jab reads every earlier one (1: without the band)
+ * @param band          the equivalence band of the verdicts (0.03: ratios within ±3% are the same)
  * @param questions     one entry per question, combination of params held fixed, and JDK
  */
-public record Comparisons(int formatVersion, List<Asked> questions) {
+public record Comparisons(int formatVersion, double band, List<Asked> questions) {
     public static final String NAME = "comparisons";
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = 2;
 
     public Comparisons {
+        band = band > 0 ? band : RatioVerdict.DEFAULT_BAND; // format 1 had no band: its verdicts used the default
         questions = List.copyOf(questions);
     }
 
@@ -114,8 +116,12 @@ public record Comparisons(int formatVersion, List<Asked> questions) {
     public record Variant(String label, String name, String benchmark, Map<String, String> params, String unit) {
     }
 
-    /** How an interleaved fork ran: each slice one JMH iteration of {@code slice}, warm-up rounds left out of {@link Fork}. */
-    public record Slices(String slice, int warmupRounds, int rounds) {
+    /**
+     * How an interleaved fork ran: each slice one JMH iteration of {@code slice}, warm-up rounds left out
+     * of {@link Fork}; {@code rounds} of the first forks (a fork added later may run more, by where the
+     * variance lies); {@code secondsPerFork}, a first fork's wall time, start to end (0 in format 1).
+     */
+    public record Slices(String slice, int warmupRounds, int rounds, double secondsPerFork) {
     }
 
     /** One interleaved fork: the seed of its random orders and its measured rounds. */
@@ -124,7 +130,7 @@ public record Comparisons(int formatVersion, List<Asked> questions) {
             rounds = List.copyOf(rounds);
         }
 
-        double[] logRatios(String a, String b) {
+        public double[] logRatios(String a, String b) {
             return rounds.stream().filter(r -> r.order().contains(a) && r.order().contains(b))
                     .mapToDouble(r -> Math.log(r.score(a) / r.score(b))).filter(Double::isFinite).toArray();
         }

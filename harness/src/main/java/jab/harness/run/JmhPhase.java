@@ -32,18 +32,24 @@ import jab.harness.results.RunStore;
 
 /**
  * The JMH part of a run. First every result is measured with its family's forks, JDK after JDK, each
- * written to the run directory as soon as it is measured (an interruption keeps it). Then the run's
- * other measurements ({@link Interlude}: servers end to end, traces), which take the time they take.
- * Last, when the run has a precision goal, {@link Refinement} adds forks to the results whose
+ * written to the run directory as soon as it is measured (an interruption keeps it), and every
+ * question's first interleaved forks. Then the run's other measurements ({@link Interlude}: servers
+ * end to end, traces), which take the time they take. Then forks go to the questions' undecided
+ * comparisons ({@link QuestionForks#refine}), and last, when the run has a precision goal for results,
+ * {@link Refinement} adds forks to the results whose
  * fork-level interval is still too wide, the widest first, across all JDKs, with the time the budget
  * has left: so the budget caps the whole run, not only its JMH part. How busy the machine was is
  * sampled for each part, and the shared cache's speed ({@link CacheProbe}) before each JMH run.
  */
 public final class JmhPhase {
-    /** What the phase needs from the run: its jobs per JDK, contexts, fork options, where to write. */
+    /**
+     * What the phase needs from the run: its jobs per JDK, contexts, fork options, where to write;
+     * {@code aaComparisons} above 0 makes it a calibration ({@link AaCases}): that many A/A questions
+     * at least per JDK, and nothing else measured.
+     */
     public record Setup(Map<Jdk, List<Job>> jobs, Map<Family, RunContext> contexts,
                         List<String> forkArgs, Path workDir, Precision precision, long startNanos,
-                        JmhOverrides overrides, Profilers profilers, List<BenchmarkListEntry> catalog) {
+                        JmhOverrides overrides, Profilers profilers, List<BenchmarkListEntry> catalog, int aaComparisons) {
     }
 
     /** Where notes go: the store and the console, as the run command says them. */
@@ -85,11 +91,16 @@ public final class JmhPhase {
         this.store = store;
         this.notes = notes;
         this.console = console;
-        this.questions = new QuestionForks(this, store, jab.harness.stats.RatioVerdict.DEFAULT_BAND);
+        this.questions = new QuestionForks(this, store, setup.precision().band());
         setup.jobs().forEach((jdk, js) -> {
             List<QuestionCase> cases = new ArrayList<>();
             for (Family f : js.stream().map(Job::family).distinct().toList()) {
                 cases.addAll(QuestionCase.of(f, js.stream().filter(j -> j.family() == f).toList(), setup.catalog(), jdk));
+            }
+            if (setup.aaComparisons() > 0) {
+                questions.add(jdk, AaCases.of(cases, setup.aaComparisons()));
+                jobs.put(jdk, List.of());
+                return;
             }
             questions.add(jdk, cases);
             List<Job> all = new ArrayList<>(js);
@@ -130,17 +141,17 @@ public final class JmhPhase {
             if (RunGuard.stopping()) {
                 return false; // a signal stopped the first pass: start no measurement (traces, servers) after it
             }
-            // The questions' ratios are what the run is for: their forks come before the measurements
-            // outside JMH, which run whatever time is left (so a budget can be overrun by them).
-            if (setup.precision().ratioTarget() > 0) {
-                Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();
-                questions.refine(setup.precision(), setup.precision().ratioTarget(), console);
-                recordLoad("adding interleaved forks", before);
-            }
+            // The measurements outside JMH take the time they take: they run before the added forks,
+            // which then spend what the budget leaves, so the budget holds.
+            ok &= beforeRefinement.run();
             if (RunGuard.stopping()) {
                 return false;
             }
-            ok &= beforeRefinement.run();
+            if (setup.precision().ratioTarget() > 0) {
+                Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();
+                questions.refine(setup.precision(), console);
+                recordLoad("adding interleaved forks", before);
+            }
             if (setup.precision().active() && !RunGuard.stopping()) {
                 Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();
                 new Refinement(this, setup.precision()).run();

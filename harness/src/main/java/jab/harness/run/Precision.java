@@ -6,6 +6,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import jab.harness.UsageException;
+import jab.harness.stats.RatioVerdict;
 
 /**
  * The run's precision goal: forks are added to a result until jab's fork-level 95% interval is at
@@ -14,14 +15,16 @@ import jab.harness.UsageException;
  * @param target   relative half-width (0.05 for 5%); 0: no goal, every result keeps its first forks
  * @param maxForks the most forks one result gets
  * @param budget   the whole run's time; null: no cap
- * @param ratioTarget the goal of an interleaved question's ratios (relative half-width); 0: none
+ * @param ratioTarget the goal of an interleaved question's ratios (relative half-width); 0: none. A
+ *                    ratio this narrow counts as answered even when its interval touches the band's edge
+ * @param band     the equivalence band of the verdicts: a ratio whose whole interval lies within ±band is "the same"
  */
-public record Precision(double target, int maxForks, Duration budget, double ratioTarget) {
+public record Precision(double target, int maxForks, Duration budget, double ratioTarget, double band) {
     public static final Precision NONE = new Precision(0, 1, null);
 
-    /** The same goal for results and for ratios. */
+    /** The same goal for results and for ratios, the default band. */
     public Precision(double target, int maxForks, Duration budget) {
-        this(target, maxForks, budget, target);
+        this(target, maxForks, budget, target, RatioVerdict.DEFAULT_BAND);
     }
 
     public boolean active() {
@@ -46,6 +49,23 @@ public record Precision(double target, int maxForks, Duration budget, double rat
         }
         throw new UsageException("--precision " + s + ": expected a percentage such as 5% (the 95% interval's half-width "
                 + "relative to the mean), or off");
+    }
+
+    /** "3%", "0.03", "3": a band above 0 and below 100%. */
+    public static double parseBand(String s) {
+        try {
+            String t = s.trim();
+            boolean pct = t.endsWith("%");
+            double v = Double.parseDouble(pct ? t.substring(0, t.length() - 1) : t);
+            double f = pct || v >= 1 ? v / 100 : v;
+            if (f > 0 && f < 1) {
+                return f;
+            }
+        } catch (NumberFormatException ignored) {
+            // falls through to the message
+        }
+        throw new UsageException("--band " + s + ": expected a percentage above 0 such as 3% (ratios whose whole 95% interval "
+                + "lies within ±3% are the same)");
     }
 
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(s|m|min|h)?");

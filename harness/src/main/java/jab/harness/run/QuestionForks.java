@@ -18,13 +18,13 @@ import jab.harness.family.Profile;
 import jab.harness.jdk.Jdk;
 import jab.harness.results.Comparisons;
 import jab.harness.results.RunStore;
-import jab.harness.stats.PairedRatio;
+import jab.harness.stats.RatioVerdict;
+import jab.harness.stats.RoundsPerFork;
 
 /**
  * The interleaved forks of a run's questions: every case's first forks (round k runs the k-th fork of
  * every case, so a machine drifting over minutes moves a case's forks apart rather than the whole case),
- * then, with what the budget leaves, more forks for the case whose widest ratio interval is furthest
- * from the goal. comparisons.json is written after every fork, so an interruption keeps what ran.
+ * then, with what the budget leaves, more forks where verdicts are still undecided. comparisons.json is written after every fork, so an interruption keeps what ran.
  */
 final class QuestionForks {
     /**
@@ -46,12 +46,15 @@ final class QuestionForks {
         String whyApart;
         double secondsPerFork;
         boolean givenUp;
+        /** Rounds of the next fork: the schedule's, then as the refinement finds cheapest. */
+        int rounds;
 
         Asked(Jdk jdk, QuestionCase c, InterleavedForkRun.SliceSchedule schedule, String whyApart) {
             this.jdk = jdk;
             this.c = c;
             this.schedule = schedule;
             this.whyApart = whyApart;
+            this.rounds = schedule.rounds();
         }
 
         boolean interleaved() {
@@ -89,20 +92,17 @@ final class QuestionForks {
 
     /**
      * Each JMH iteration becomes a slice of {@link #SLICE} (a single-shot benchmark's slice is its shot):
-     * the warm-up rounds give each variant at least its family's warm-up time and a second, the
-     * measured rounds at least its measurement time and 60 rounds (a fork's ratio is a mean over them;
-     * 10 and 4 when smoke only proves it runs).
+     * the warm-up rounds give each variant at least its family's warm-up time and the profile's fewest
+     * warm-up rounds; the measured rounds are the profile's (a fork's ratio is a mean over them), or for
+     * a single-shot benchmark its family's iterations.
      */
     static InterleavedForkRun.SliceSchedule schedule(JmhSettings s, Mode mode, Profile profile) {
-        boolean smoke = profile == Profile.SMOKE;
         if (mode == Mode.SingleShotTime) {
-            return new InterleavedForkRun.SliceSchedule(SLICE, s.warmupIterations(), Math.max(s.iterations(), smoke ? 3 : 10));
+            return new InterleavedForkRun.SliceSchedule(SLICE, s.warmupIterations(), Math.max(s.iterations(), profile.rounds / 3));
         }
         long slice = SLICE.convertTo(java.util.concurrent.TimeUnit.MILLISECONDS);
         long warm = s.warmupIterations() * s.warmupTime().convertTo(java.util.concurrent.TimeUnit.MILLISECONDS);
-        long measure = s.iterations() * s.measurementTime().convertTo(java.util.concurrent.TimeUnit.MILLISECONDS);
-        return new InterleavedForkRun.SliceSchedule(SLICE, (int) Math.max(smoke ? 4 : 20, (warm + slice - 1) / slice),
-                (int) Math.max(smoke ? 10 : 60, (measure + slice - 1) / slice));
+        return new InterleavedForkRun.SliceSchedule(SLICE, (int) Math.max(profile.warmupRounds, (warm + slice - 1) / slice), profile.rounds);
     }
 
     List<Asked> asked() {
@@ -133,32 +133,43 @@ final class QuestionForks {
     }
 
     /**
-     * Adds forks, one at a time, to the case whose widest ratio is furthest from the goal, while it is
-     * short of the goal, under the fork limit and the budget has time for one more of its forks.
+     * Adds forks, one at a time, where verdicts are still open: to the case with the most undecided
+     * comparisons per second of its fork, until every comparison is decided (its interval beyond or
+     * within the band, or narrowed to {@code precision.ratioTarget()}), a case reaches the fork limit,
+     * or the budget has no time for the fork. Most comparisons are large and decided by the first
+     * forks; the time goes to the few close to the band's edge. An added fork runs as many rounds as
+     * {@link RoundsPerFork} finds cheapest for its case's widest open comparison.
      */
-    void refine(Precision precision, double target, PrintStream console) throws IOException {
-        Progress progress = new Progress(console, (int) asked.stream().filter(a -> open(a, precision, target)).count());
+    void refine(Precision precision, PrintStream console) throws IOException {
+        Progress progress = new Progress(console, (int) asked.stream().filter(a -> open(a, precision) > 0).count());
         try {
             while (!RunGuard.stopping()) {
-                Asked widest = null;
+                Asked next = null;
                 double most = 0;
+                int openInNext = 0;
                 for (Asked a : asked) {
-                    double w = widest(a);
-                    if (open(a, precision, target) && w > most) {
-                        most = w;
-                        widest = a;
+                    int open = open(a, precision);
+                    double perSecond = open / Math.max(a.secondsPerFork, 1e-3);
+                    if (open > 0 && perSecond > most) {
+                        most = perSecond;
+                        next = a;
+                        openInNext = open;
                     }
                 }
-                if (widest == null) {
+                if (next == null) {
                     break;
                 }
-                if (widest.secondsPerFork > phase.secondsLeft()) {
-                    widest.givenUp = true;
-                    continue;
+                next.rounds = rounds(next, precision);
+                if (secondsFor(next) > phase.secondsLeft()) {
+                    next.rounds = next.schedule.rounds(); // a fork like the first ones may still fit
+                    if (secondsFor(next) > phase.secondsLeft()) {
+                        next.givenUp = true;
+                        continue;
+                    }
                 }
-                progress.label(String.format(Locale.ROOT, "adding a fork to '%s', now ±%.1f%% (goal ±%.1f%%)", widest.c.title(),
-                        most * 100, target * 100));
-                fork(widest, progress);
+                progress.label(String.format(Locale.ROOT, "adding a fork to '%s': %d comparison(s) undecided, %d rounds", next.c.title(),
+                        openInNext, next.rounds));
+                fork(next, progress);
             }
         } finally {
             progress.close();
@@ -166,21 +177,47 @@ final class QuestionForks {
         write();
     }
 
-    private boolean open(Asked a, Precision precision, double target) {
-        return a.interleaved() && !a.givenUp && a.forks.size() < precision.maxForks() && !(widest(a) <= target);
+    /** What the case's next fork should take: a first fork's time, and the rounds it runs beyond a first fork's. */
+    private static double secondsFor(Asked a) {
+        return a.secondsPerFork + (a.rounds - a.schedule.rounds()) * roundSeconds(a);
     }
 
-    /** The widest relative half-width among a case's answers (each variant over the reference); infinite before two forks. */
-    private double widest(Asked a) {
-        Comparisons.Asked q = asked(a);
-        double w = 0;
-        for (String v : q.variants()) {
-            if (!v.equals(q.reference())) {
-                PairedRatio p = q.ratio(v, q.reference());
-                w = Math.max(w, p.overForks() ? p.relativeHalfWidth() : Double.POSITIVE_INFINITY);
-            }
+    /** A round: one slice per variant. */
+    private static double roundSeconds(Asked a) {
+        return a.c.variants().size() * SLICE.convertTo(java.util.concurrent.TimeUnit.MILLISECONDS) / 1e3;
+    }
+
+    /** The comparisons of a case still open: undecided and wider than the ratio goal; 0 when it may get no fork. */
+    private int open(Asked a, Precision precision) {
+        if (!a.interleaved() || a.givenUp || a.forks.size() >= precision.maxForks()) {
+            return 0;
         }
-        return w;
+        return (int) openRatios(a, precision).count();
+    }
+
+    private java.util.stream.Stream<Comparisons.Ratio> openRatios(Asked a, Precision precision) {
+        return asked(a).withRatios(band).ratios().stream()
+                .filter(r -> r.verdict().equals(RatioVerdict.UNDECIDED.words) && !(Math.sqrt(r.high() / r.low()) - 1 <= precision.ratioTarget()));
+    }
+
+    /**
+     * Rounds for the case's next fork, by Kalibera and Jones from its widest open comparison: between
+     * the profile's rounds and four times as many. A single-shot case keeps its schedule (a shot's time is its own).
+     */
+    private int rounds(Asked a, Precision precision) {
+        if (a.c.variants().get(0).job().entry().getMode() == Mode.SingleShotTime) {
+            return a.schedule.rounds();
+        }
+        Comparisons.Asked q = asked(a);
+        Comparisons.Ratio widest = openRatios(a, precision).max(java.util.Comparator.comparingDouble(r -> r.high() / r.low())).orElse(null);
+        if (widest == null) {
+            return a.rounds;
+        }
+        List<double[]> perFork = q.forks().stream().map(f -> f.logRatios(widest.a(), widest.b())).toList();
+        double roundSeconds = roundSeconds(a);
+        // what a fork costs beside its measured rounds: the JVM's start, the trial set-up, the warm-up rounds
+        double forkSeconds = Math.max(0.5, a.secondsPerFork - a.schedule.rounds() * roundSeconds);
+        return RoundsPerFork.optimal(perFork, forkSeconds, roundSeconds, a.schedule.rounds(), 4 * a.schedule.rounds());
     }
 
     private boolean fork(Asked a, Progress progress) throws IOException {
@@ -188,7 +225,8 @@ final class QuestionForks {
         long t0 = System.nanoTime();
         Optional<InterleavedForkRun.Measured> m;
         try {
-            m = new InterleavedForkRun(a.c, a.jdk, phase.setup(), phase.context(a.c.family()), a.schedule)
+            InterleavedForkRun.SliceSchedule schedule = new InterleavedForkRun.SliceSchedule(a.schedule.slice(), a.schedule.warmupRounds(), a.rounds);
+            m = new InterleavedForkRun(a.c, a.jdk, phase.setup(), phase.context(a.c.family()), schedule)
                     .run(ThreadLocalRandom.current().nextLong(), phase.log(a.jdk));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -200,7 +238,9 @@ final class QuestionForks {
             phase.note("JDK " + a.jdk.id() + " '" + a.c.title() + "': an interleaved fork failed; see " + RunStore.jmhLog(a.jdk.id()));
             return false;
         }
-        a.secondsPerFork = Math.max(a.secondsPerFork, (System.nanoTime() - t0) / 1e9);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        // the first forks' time: an added fork may run more rounds, and its time per fork says nothing of the first ones'
+        a.secondsPerFork = a.forks.isEmpty() || a.rounds == a.schedule.rounds() ? Math.max(a.secondsPerFork, seconds) : a.secondsPerFork;
         a.forks.add(m.get().fork());
         a.units.putAll(m.get().units());
         write();
@@ -216,7 +256,7 @@ final class QuestionForks {
         for (Asked a : asked) {
             out.add(asked(a).withRatios(band));
         }
-        store.writeDocument(Comparisons.NAME, new Comparisons(Comparisons.FORMAT_VERSION, out));
+        store.writeDocument(Comparisons.NAME, new Comparisons(Comparisons.FORMAT_VERSION, band, out));
     }
 
     private Comparisons.Asked asked(Asked a) {
@@ -229,6 +269,6 @@ final class QuestionForks {
         List<String> labels = a.c.variants().stream().map(QuestionCase.Variant::label).toList();
         return new Comparisons.Asked(a.c.title(), a.c.family().name(), a.jdk.id(), a.c.fixed(), labels, a.c.reference(), details,
                 unit.startsWith("ops/"), a.whyApart,
-                new Comparisons.Slices(a.schedule.slice().toString(), a.schedule.warmupRounds(), a.schedule.rounds()), a.forks, List.of());
+                new Comparisons.Slices(a.schedule.slice().toString(), a.schedule.warmupRounds(), a.schedule.rounds(), a.secondsPerFork), a.forks, List.of());
     }
 }

@@ -53,21 +53,6 @@ public record ForkInterval(double mean, double halfWidth, int forks, Method meth
         return new ForkInterval(Double.NaN, Double.NaN, 0, Method.NONE);
     }
 
-    /**
-     * The half-width of the 95% prediction interval, relative to their mean, for the mean of
-     * {@code newForks} more forks drawn like {@code forkMeans}: t(n-1) x sd x sqrt(1/k + 1/n). What a
-     * fork measured on its own may differ by from the forks it is checked against, when all that
-     * differs is the fork's draw (its JIT decisions, the machine's state at the time). NaN with fewer
-     * than two forks.
-     */
-    public static double predictionRelative(double[] forkMeans, int newForks) {
-        if (forkMeans.length < 2 || newForks < 1) {
-            return Double.NaN;
-        }
-        return tQuantile(forkMeans.length) * Stats.stdev(forkMeans) * Math.sqrt(1.0 / newForks + 1.0 / forkMeans.length)
-                / Stats.mean(forkMeans);
-    }
-
     /** The mean of each fork's finite iterations; forks without any are left out. */
     public static double[] forkMeans(List<double[]> rawData) {
         List<Double> out = new ArrayList<>();

@@ -53,17 +53,21 @@ public record PairedRatio(double ratio, double low, double high, int forks, int 
     }
 
     /**
-     * The forks this ratio would need for a relative half-width of at most {@code target}, if the fork
-     * log-ratios kept their spread; {@code limit} at most. The forks it has when it has no interval
-     * over forks or already meets the target.
+     * The forks this ratio would need for a verdict, if its fork log-ratios kept their mean and spread:
+     * its interval entirely beyond the band ({@code band}, 0.03 for ±3%) or entirely within it, or
+     * narrowed to {@code target} (a ratio this close to the band's edge is answered by its width);
+     * {@code limit} at most. The forks it has when it has no interval over forks or is decided already.
      */
-    public int forksFor(double target, int limit) {
-        if (!overForks || !(relativeHalfWidth() > target)) {
+    public int forksToDecide(double band, double target, int limit) {
+        if (!overForks) {
             return forks;
         }
+        double m = Math.abs(Math.log(ratio));
+        double edge = Math.log1p(band);
+        double goal = Math.max(Math.abs(m - edge), Math.log1p(target));
         double sd = Math.log(high / ratio) * Math.sqrt(forks) / ForkInterval.tQuantile(forks);
-        for (int n = forks + 1; n < limit; n++) {
-            if (Math.exp(ForkInterval.tQuantile(n) * sd / Math.sqrt(n)) - 1 <= target) {
+        for (int n = forks; n < limit; n++) {
+            if (ForkInterval.tQuantile(n) * sd / Math.sqrt(n) <= goal) {
                 return n;
             }
         }

@@ -90,7 +90,7 @@ public final class RunWarnings {
                     String.format(Locale.ROOT, "while it ran, other processes used %s of the machine's CPU time and the "
                             + "hypervisor took %s (steal); load average %.2f.", ForkInterval.percent(other),
                             ForkInterval.percent(steal), part.path("loadAverage").asDouble(0)),
-                    "measure again on a quiet machine; its figures are slower and noisier than the machine can do."));
+                    "measure again on a quiet machine; its figures are slower and noisier than the machine can do.", other + steal));
         }
         return out;
     }
@@ -116,7 +116,7 @@ public final class RunWarnings {
                         sorted[0], sorted[sorted.length - 1], ns.length, sorted[sorted.length / 2], spread),
                 "results whose data sits in that cache (kv's maps, other in-memory structures) move with it within and between "
                         + "forks: read their fork-level intervals, not JMH's error, and compare runs made on a host whose "
-                        + "cache is not shared (bare metal or a dedicated instance) for differences below that spread."));
+                        + "cache is not shared (bare metal or a dedicated instance) for differences below that spread.", spread));
     }
 
     /**
@@ -155,7 +155,7 @@ public final class RunWarnings {
     }
 
     /** 95 s as "1 min 35 s", 3600 s as "60 min". */
-    static String minutes(long seconds) {
+    public static String minutes(long seconds) {
         long m = seconds / 60;
         long s = seconds % 60;
         return m == 0 ? s + " s" : s == 0 ? m + " min" : m + " min " + s + " s";

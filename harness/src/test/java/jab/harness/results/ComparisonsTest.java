@@ -27,7 +27,7 @@ class ComparisonsTest {
                 new Comparisons.Variant("B", "b()", "x.Y.b", Map.of(), "us/op"),
                 new Comparisons.Variant("C", "c()", "x.Y.c", Map.of(), "us/op"));
         return new Comparisons.Asked("which one", "toy", "17", Map.of(), List.of("A", "B", "C"), "A", details, higherIsBetter, "",
-                new Comparisons.Slices("50 ms", 20, 2), forks, List.of()).withRatios(RatioVerdict.DEFAULT_BAND);
+                new Comparisons.Slices("50 ms", 20, 2, 3.5), forks, List.of()).withRatios(RatioVerdict.DEFAULT_BAND);
     }
 
     private static Comparisons.Fork fork(double bOverA, double cOverA) {
@@ -68,7 +68,7 @@ class ComparisonsTest {
 
     @Test
     void itIsReadBackAsWritten(@TempDir Path out) throws Exception {
-        Comparisons doc = new Comparisons(Comparisons.FORMAT_VERSION, List.of(asked(List.of(fork(1.1, 0.5), fork(1.2, 0.6)), true)));
+        Comparisons doc = new Comparisons(Comparisons.FORMAT_VERSION, RatioVerdict.DEFAULT_BAND, List.of(asked(List.of(fork(1.1, 0.5), fork(1.2, 0.6)), true)));
         RunStore store = RunStore.create(out, "host", new ObjectMapper().createObjectNode());
         store.writeDocument(Comparisons.NAME, doc);
         Comparisons back = RunResults.read(store.dir()).document(Comparisons.NAME, Comparisons.class).orElseThrow();

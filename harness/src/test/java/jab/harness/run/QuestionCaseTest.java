@@ -116,4 +116,27 @@ class QuestionCaseTest {
             assertThat(q.benchmarks()).containsExactly(FS + "missingFile");
         });
     }
+
+    @Test
+    void calibrationAsksEveryVariantAgainstItselfMixingTheCasesAndRepeatingThemToTheCountAsked() {
+        Family f = asking(Question.overParam("which check on a missing file", "api", "FILES_EXISTS", FS + "missingFile"));
+        Map<String, String[]> params = new LinkedHashMap<>();
+        params.put("api", new String[] {"FILE_EXISTS", "FILES_EXISTS"});
+        params.put("files", new String[] {"100", "1000"});
+        List<QuestionCase> cases = QuestionCase.of(f, jobs(f, "missingFile", params), CATALOG, JDK);
+
+        List<QuestionCase> aa = AaCases.of(cases, 6);
+        assertThat(aa).hasSize(6).allSatisfy(c -> {
+            assertThat(c.variants()).hasSize(2);
+            assertThat(c.variants().get(1).job()).isSameAs(c.variants().get(0).job());
+            assertThat(c.variants().get(1).label()).isEqualTo(c.variants().get(0).label() + AaCases.AGAIN);
+            assertThat(c.interleaved()).isTrue();
+        });
+        // the first variant of each case, then the second: files=100 and files=1000 alternate
+        assertThat(aa).extracting(c -> c.fixed().get("files") + " " + c.reference())
+                .containsExactly("100 FILES_EXISTS", "1000 FILES_EXISTS", "100 FILE_EXISTS", "1000 FILE_EXISTS",
+                        "100 FILES_EXISTS", "1000 FILES_EXISTS");
+        assertThat(aa.get(4).title()).endsWith(", replicate 2");
+        assertThat(AaCases.of(cases, 1)).hasSize(4); // every variant at least once
+    }
 }

@@ -34,7 +34,7 @@ class PairedRatioTest {
         assertThat(r.overForks()).isFalse();
         assertThat(r.ratio()).isCloseTo(Math.exp(0.2), within(1e-12));
         assertThat(r.hasInterval()).isTrue();
-        assertThat(r.forksFor(0.01, 10)).isEqualTo(1); // no spread over forks to plan with
+        assertThat(r.forksToDecide(0.03, 0.01, 10)).isEqualTo(1); // no spread over forks to plan with
     }
 
     @Test
@@ -55,11 +55,18 @@ class PairedRatioTest {
     }
 
     @Test
-    void forksForPlansWithTheForksSpreadAndStopsAtTheLimit() {
-        PairedRatio wide = PairedRatio.of(List.of(new double[] {0.00}, new double[] {0.05}, new double[] {0.10}));
-        int n = wide.forksFor(0.03, 50);
-        assertThat(n).isGreaterThan(3).isLessThan(50);
-        assertThat(wide.forksFor(0.0001, 8)).isEqualTo(8);
-        assertThat(wide.forksFor(1.0, 50)).isEqualTo(3); // already within
+    void forksToDecideAsksForFewForksFarFromTheBandsEdgeAndManyNearIt() {
+        // fork log-ratios around log(1.20): far beyond a 3% band, decided by a few forks
+        PairedRatio far = PairedRatio.of(List.of(new double[] {Math.log(1.18)}, new double[] {Math.log(1.20)}, new double[] {Math.log(1.22)}));
+        assertThat(RatioVerdict.of(far, 0.03, false)).isEqualTo(RatioVerdict.SLOWER);
+        assertThat(far.forksToDecide(0.03, 0.0, 100)).isEqualTo(3);
+        // the same spread around log(1.03), on the band's edge: only a width of 2% answers it
+        PairedRatio edge = PairedRatio.of(List.of(new double[] {Math.log(1.01)}, new double[] {Math.log(1.03)}, new double[] {Math.log(1.05)}));
+        int withGoal = edge.forksToDecide(0.03, 0.02, 100);
+        assertThat(withGoal).isGreaterThan(3).isLessThan(100);
+        double sd = Stats.stdev(new double[] {Math.log(1.01), Math.log(1.03), Math.log(1.05)});
+        assertThat(ForkInterval.tQuantile(withGoal) * sd / Math.sqrt(withGoal)).isLessThanOrEqualTo(Math.log1p(0.02));
+        assertThat(ForkInterval.tQuantile(withGoal - 1) * sd / Math.sqrt(withGoal - 1)).isGreaterThan(Math.log1p(0.02));
+        assertThat(edge.forksToDecide(0.03, 0.0, 100)).isEqualTo(100); // exactly on the edge, no width answers it
     }
 }
