@@ -357,13 +357,26 @@ public class RunCommand implements Callable<Integer> {
                 List<BenchmarkListEntry> runnable = e.getValue().stream().filter(b -> f.runsOn(b.getUsername(), j)).toList();
                 List<Job> all = Job.of(f, runnable, JmhFamilyRun.jmhParams(f, runnable, plan.profile(), plan.userParams()));
                 RunContext ctx = plan.contexts().get(f);
-                all.stream().filter(job -> ctx.measures(job.variant())).forEach(js::add);
+                List<Job> kept = all.stream().filter(job -> ctx.measures(job.variant())).toList();
+                js.addAll(kept);
+                if (kept.size() < all.size() && j.equals(plan.jdks().get(0))) {
+                    leftOut(store, f, ctx, plan.profile(), kept.size(), all);
+                }
             }
             jobs.put(j, js);
         }
         JmhPhase.Setup setup = new JmhPhase.Setup(jobs, plan.contexts(), plan.forkArgs(), plan.workDir(), plan.precision(), startNanos,
                 plan.overrides(), plan.profilers(), plan.catalog(), aaComparisons());
         return new JmhPhase(setup, store, n -> note(store, n), console).run(afterFirstPass);
+    }
+
+    /** Says what a profile's subset of a family leaves out, so no part of a family goes unmeasured silently. */
+    private void leftOut(RunStore store, Family f, RunContext ctx, Profile profile, int kept, List<Job> all) throws IOException {
+        List<String> out = all.stream().filter(job -> !ctx.measures(job.variant())).map(Job::variant)
+                .map(v -> v.method() + (v.params().isEmpty() ? "" : " " + v.params())).distinct().limit(4).toList();
+        note(store, f.name() + ": the " + profile + " profile measures " + kept + " of its " + all.size() + " results to fit its time; "
+                + "the others (" + String.join("; ", out) + (all.size() - kept > out.size() ? "; ..." : "")
+                + ") are measured by --profile thorough, or by naming them (a selector, -p)");
     }
 
     /**
