@@ -178,15 +178,15 @@ public final class Answers {
             if (r.agrees()) {
                 continue;
             }
-            String d = String.format(Locale.ROOT, "%s over %s: solo %.3fx, interleaved %.3fx (%+.0f%%, beyond the ±%.0f%% a ratio "
-                    + "of solo forks may vary by here)", v.name(), q.detail(q.reference()).name(), r.solo(), r.interleaved(),
-                    r.difference() * 100, r.allowed() * 100);
+            String d = String.format(Locale.ROOT, "%s over %s: solo %.3fx, interleaved %.3fx (%.2fx apart, beyond the %.2fx a ratio "
+                    + "of solo forks may differ by here)", v.name(), q.detail(q.reference()).name(), r.solo(), r.interleaved(),
+                    r.apart(), 1 + r.allowed());
             differ.add(d);
             if (!smoke) { // a smoke run's solo fork has barely warmed up: no warning on what it only proves runs
                 warnings.add(new Warning(Warning.Kind.INTERLEAVED_DIFFERS, "JDK " + q.jdk() + " " + q.question(), d + ".",
                         "the variants share the JDK's code in one JVM and the JIT compiles it for all of them (profile "
                                 + "pollution); read the solo figures for what a program using one variant sees, and the "
-                                + "interleaved ratio for the difference between them.", Math.abs(r.difference()) / r.allowed()));
+                                + "interleaved ratio for the difference between them.", Math.log(r.apart()) / Math.log1p(r.allowed())));
             }
         }
         if (compared == 0) {
@@ -194,7 +194,7 @@ public final class Answers {
         }
         return differ.isEmpty()
                 ? String.format(Locale.ROOT, "the ratios of the solo forks agree with the interleaved ones for all %d variants "
-                        + "(each within its 95%% prediction interval, at most ±%.0f%%)", compared, widest * 100)
+                        + "(each within its 95%% prediction interval, at most %.2fx apart)", compared, 1 + widest)
                 : String.format(Locale.ROOT, "the ratios of the solo forks agree with the interleaved ones for %d of %d variants; %s",
                         compared - differ.size(), compared, String.join("; ", differ));
     }

@@ -14,7 +14,8 @@ import java.util.Arrays;
  *
  * @param solo        mean solo score a over mean solo score b
  * @param interleaved the interleaved ratio a / b
- * @param allowed     the prediction half-width, relative (0.05 for ±5%); NaN without two interleaved forks
+ * @param allowed     the prediction half-width on the log scale, as a factor less one (0.05: within 1.05x either way);
+ *                    NaN without two interleaved forks
  */
 public record SoloRatio(double solo, double interleaved, double allowed) {
 
@@ -40,14 +41,14 @@ public record SoloRatio(double solo, double interleaved, double allowed) {
         return new SoloRatio(solo, interleaved, Math.exp(half) - 1);
     }
 
-    /** The solo ratio over the interleaved one, less one: +0.05 when solo is 5% higher. */
-    public double difference() {
-        return solo / interleaved - 1;
+    /** How far apart the two ratios are, as a factor of at least 1 (1.25 either way round). */
+    public double apart() {
+        return Math.exp(Math.abs(Math.log(solo / interleaved)));
     }
 
     /** True unless the solo ratio lies outside the prediction interval (a NaN allowance agrees: nothing to test). */
     public boolean agrees() {
-        return !(Math.abs(Math.log(solo / interleaved)) > Math.log(1 + allowed));
+        return !(apart() > 1 + allowed);
     }
 
     private static double[] logs(double[] xs) {

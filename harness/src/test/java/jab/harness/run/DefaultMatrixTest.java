@@ -69,4 +69,16 @@ class DefaultMatrixTest {
         Map<Family, List<BenchmarkListEntry>> some = catalog.select(List.of("FileExists.*random"));
         assertThat(catalog.runWhole(some, Set.of())).isEmpty();
     }
+
+    @Test
+    void jgitKeepsTheWorkloadsWhereTheChecksDifferOnLooseObjects() {
+        List<Job> jobs = new java.util.ArrayList<>();
+        for (String c : List.of("ObjectLookupBenchmark", "LooseInsertBenchmark", "HistoryRewriteBenchmark")) {
+            jobs.addAll(defaultJobs("jgit", c));
+        }
+        assertThat(jobs).extracting(j -> j.variant().method())
+                .containsOnly("lookupMissingObjects", "insertExistingObjects", "rewriteHistory");
+        assertThat(jobs).allSatisfy(j -> assertThat(j.params().getOrDefault("layout", "LOOSE")).isEqualTo("LOOSE"));
+        assertThat(families.byName("jgit").orElseThrow().settings(Profile.DEFAULT).forks()).isEqualTo(2);
+    }
 }

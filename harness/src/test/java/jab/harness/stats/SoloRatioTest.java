@@ -21,9 +21,11 @@ class SoloRatioTest {
     @Test
     void aRatioOutsideThePredictionIntervalDisagrees() {
         SoloRatio r = SoloRatio.of(new double[] {150}, new double[] {100}, A, B, LOG_RATIOS);
-        assertThat(r.difference()).isCloseTo(1.5 / r.interleaved() - 1, within(1e-12));
         assertThat(r.allowed()).isGreaterThan(0.02).isLessThan(0.2);
+        assertThat(r.apart()).isCloseTo(1.5 / r.interleaved(), within(1e-12));
         assertThat(r.agrees()).isFalse();
+        SoloRatio below = SoloRatio.of(new double[] {100}, new double[] {150}, A, B, LOG_RATIOS);
+        assertThat(below.apart()).isCloseTo(r.interleaved() / (100.0 / 150), within(1e-12)); // a factor either way round
     }
 
     @Test
