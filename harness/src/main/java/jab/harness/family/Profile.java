@@ -11,8 +11,9 @@ import jab.harness.UsageException;
  * How long to measure. smoke proves it runs (one fork, no goal). default answers the families'
  * questions within a budget: every result and every question starts with three forks, then forks go to
  * the comparisons still undecided, until they are decided, narrowed to the ratio goal, or the budget of
- * {@code budgetPerPart} per family and JDK ends, everything included (so {@code ./jab run}, five families
- * on one JDK, ends within 15 minutes). thorough adds forks to every result for 2% and to every ratio for
+ * {@code budgetPerPart} per family and JDK ends (the first forks and the measurements outside JMH are
+ * never cut: {@code ./jab run}, five families on one JDK, took 34 minutes on the 2-vCPU VM, against
+ * the 15 it aims at). thorough adds forks to every result for 2% and to every ratio for
  * 1%, with no budget.
  *
  * @param precision      the default precision goal of a result (relative half-width); 0 for none
@@ -27,7 +28,7 @@ public enum Profile {
     // 30 rounds: by Kalibera and Jones's rule, on the 2-vCPU VM jab is developed on (a fork's start and
     // warm-up cost as much as ~30 rounds of 2 variants; a round's log-ratio varies ~12%, fork means ~2.5%)
     // about 25-30 rounds per fork reach a given width soonest; the refinement adapts added forks.
-    DEFAULT(0, 0.02, 10, Duration.ofSeconds(170), 10, 30),
+    DEFAULT(0, 0.02, 10, Duration.ofSeconds(225), 10, 30),
     THOROUGH(0.02, 0.01, 20, null, 20, 60);
 
     public final double precision;

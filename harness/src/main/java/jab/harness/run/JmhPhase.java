@@ -33,10 +33,10 @@ import jab.harness.results.RunStore;
 /**
  * The JMH part of a run. First every result is measured with its family's forks, JDK after JDK, each
  * written to the run directory as soon as it is measured (an interruption keeps it), and every
- * question's first interleaved forks. Then the run's other measurements ({@link Interlude}: servers
- * end to end, traces), which take the time they take. Then forks go to the questions' undecided
- * comparisons ({@link QuestionForks#refine}), and last, when the run has a precision goal for results,
- * {@link Refinement} adds forks to the results whose
+ * question's first interleaved forks. Then forks go to the questions' undecided comparisons
+ * ({@link QuestionForks#refine}) while the budget lasts, then the run's other measurements
+ * ({@link Interlude}: servers end to end, traces), which take the time they take, and last, when the
+ * run has a precision goal for results, {@link Refinement} adds forks to the results whose
  * fork-level interval is still too wide, the widest first, across all JDKs, with the time the budget
  * has left: so the budget caps the whole run, not only its JMH part. How busy the machine was is
  * sampled for each part, and the shared cache's speed ({@link CacheProbe}) before each JMH run.
@@ -141,17 +141,18 @@ public final class JmhPhase {
             if (RunGuard.stopping()) {
                 return false; // a signal stopped the first pass: start no measurement (traces, servers) after it
             }
-            // The measurements outside JMH take the time they take: they run before the added forks,
-            // which then spend what the budget leaves, so the budget holds.
-            ok &= beforeRefinement.run();
-            if (RunGuard.stopping()) {
-                return false;
-            }
+            // The questions' verdicts are what the run is for: their added forks come before the
+            // measurements outside JMH, which take the time they take (so those can overrun the budget;
+            // run after the added forks, they starved them: kv's get question kept its 3 first forks).
             if (setup.precision().ratioTarget() > 0) {
                 Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();
                 questions.refine(setup.precision(), console);
                 recordLoad("adding interleaved forks", before);
             }
+            if (RunGuard.stopping()) {
+                return false;
+            }
+            ok &= beforeRefinement.run();
             if (setup.precision().active() && !RunGuard.stopping()) {
                 Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();
                 new Refinement(this, setup.precision()).run();
