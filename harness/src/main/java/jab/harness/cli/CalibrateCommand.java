@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
         description = {
             "Checks jab's verdicts on this machine: every variant of the families' interleaved questions is measured",
             "against itself (A/A), interleaved, with the forks, band and stop rule of a run, and jab prints how often",
-            "the 95% intervals cover 1 (about 95% when they are sound) and how often a verdict other than 'the same'",
+            "the 95%% intervals cover 1 (about 95%% when they are sound) and how often a verdict other than 'the same'",
             "came out (false verdicts). Takes jab run's options; the run directory holds comparisons.json as a run's does."},
         footer = {"", "Examples:",
             "  ./jab calibrate fs                    fs's questions, at least 40 A/A comparisons",
