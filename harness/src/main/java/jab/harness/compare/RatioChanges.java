@@ -9,6 +9,7 @@ import java.util.Optional;
 
 import jab.harness.results.Comparisons;
 import jab.harness.stats.RatioOfRatios;
+import jab.harness.stats.RatioVerdict;
 
 /**
  * Two runs compared on their within-run ratios: for every comparison both runs' questions made (same
@@ -54,11 +55,10 @@ final class RatioChanges {
         if (!rr.hasInterval()) {
             return "no interval";
         }
-        double up = 1 + band;
-        if (rr.low() > up || rr.high() < 1 / up) {
+        if (RatioVerdict.beyond(rr.low(), rr.high(), band)) {
             return "changed";
         }
-        return rr.low() >= 1 / up && rr.high() <= up ? "the same" : "undecided";
+        return RatioVerdict.within(rr.low(), rr.high(), band) ? "the same" : "undecided";
     }
 
     /** The section of compare's output: a line per ratio against the reference, then counts over every pair. */

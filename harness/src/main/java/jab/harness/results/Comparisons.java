@@ -160,5 +160,9 @@ public record Comparisons(int formatVersion, double band, List<Asked> questions)
      */
     public record Ratio(String a, String b, double ratio, double low, double high, int forks, int rounds, String intervalOver,
                         String verdict) {
+        /** The interval's half-width relative to the ratio, on the log scale (0.02 for ±2%). */
+        public double relativeHalfWidth() {
+            return Math.sqrt(high / low) - 1;
+        }
     }
 }

@@ -37,15 +37,9 @@ public record Precision(double target, int maxForks, Duration budget, double rat
         if (t.equals("off") || t.equals("none")) {
             return 0;
         }
-        try {
-            boolean pct = t.endsWith("%");
-            double v = Double.parseDouble(pct ? t.substring(0, t.length() - 1) : t);
-            double f = pct || v >= 1 ? v / 100 : v;
-            if (f >= 0 && f < 1) {
-                return f;
-            }
-        } catch (NumberFormatException ignored) {
-            // falls through to the message
+        double f = fraction(t);
+        if (f >= 0 && f < 1) {
+            return f;
         }
         throw new UsageException("--precision " + s + ": expected a percentage such as 5% (the 95% interval's half-width "
                 + "relative to the mean), or off");
@@ -53,19 +47,23 @@ public record Precision(double target, int maxForks, Duration budget, double rat
 
     /** "3%", "0.03", "3": a band above 0 and below 100%. */
     public static double parseBand(String s) {
-        try {
-            String t = s.trim();
-            boolean pct = t.endsWith("%");
-            double v = Double.parseDouble(pct ? t.substring(0, t.length() - 1) : t);
-            double f = pct || v >= 1 ? v / 100 : v;
-            if (f > 0 && f < 1) {
-                return f;
-            }
-        } catch (NumberFormatException ignored) {
-            // falls through to the message
+        double f = fraction(s.trim());
+        if (f > 0 && f < 1) {
+            return f;
         }
         throw new UsageException("--band " + s + ": expected a percentage above 0 such as 3% (ratios whose whole 95% interval "
                 + "lies within ±3% are the same)");
+    }
+
+    /** "5%", "5" and "0.05" as 0.05 (a bare number of 1 or more is a percentage); NaN when it is no number. */
+    private static double fraction(String t) {
+        try {
+            boolean pct = t.endsWith("%");
+            double v = Double.parseDouble(pct ? t.substring(0, t.length() - 1) : t);
+            return pct || v >= 1 ? v / 100 : v;
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
     }
 
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(s|m|min|h)?");

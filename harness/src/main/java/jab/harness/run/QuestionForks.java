@@ -24,7 +24,8 @@ import jab.harness.stats.RoundsPerFork;
 /**
  * The interleaved forks of a run's questions: every case's first forks (round k runs the k-th fork of
  * every case, so a machine drifting over minutes moves a case's forks apart rather than the whole case),
- * then, with what the budget leaves, more forks where verdicts are still undecided. comparisons.json is written after every fork, so an interruption keeps what ran.
+ * then, with what the budget leaves, more forks where verdicts are still undecided. comparisons.json is
+ * written after every fork, so an interruption keeps what ran.
  */
 final class QuestionForks {
     /**
@@ -141,16 +142,16 @@ final class QuestionForks {
      * {@link RoundsPerFork} finds cheapest for its case's widest open comparison.
      */
     void refine(Precision precision, PrintStream console) throws IOException {
-        Progress progress = new Progress(console, (int) asked.stream().filter(a -> open(a, precision) > 0).count());
+        Progress progress = new Progress(console, (int) asked.stream().filter(a -> !open(a, precision).isEmpty()).count());
         try {
             while (!RunGuard.stopping()) {
                 Asked next = null;
                 double most = 0;
-                int openInNext = 0;
+                List<Comparisons.Ratio> openInNext = List.of();
                 for (Asked a : asked) {
-                    int open = open(a, precision);
-                    double perSecond = open / Math.max(a.secondsPerFork, 1e-3);
-                    if (open > 0 && perSecond > most) {
+                    List<Comparisons.Ratio> open = open(a, precision);
+                    double perSecond = open.size() / Math.max(a.secondsPerFork, 1e-3);
+                    if (!open.isEmpty() && perSecond > most) {
                         most = perSecond;
                         next = a;
                         openInNext = open;
@@ -159,7 +160,7 @@ final class QuestionForks {
                 if (next == null) {
                     break;
                 }
-                next.rounds = rounds(next, precision);
+                next.rounds = rounds(next, openInNext);
                 if (secondsFor(next) > phase.secondsLeft()) {
                     next.rounds = next.schedule.rounds(); // a fork like the first ones may still fit
                     if (secondsFor(next) > phase.secondsLeft()) {
@@ -168,7 +169,7 @@ final class QuestionForks {
                     }
                 }
                 progress.label(String.format(Locale.ROOT, "adding a fork to '%s': %d comparison(s) undecided, %d rounds", next.c.title(),
-                        openInNext, next.rounds));
+                        openInNext.size(), next.rounds));
                 fork(next, progress);
             }
         } finally {
@@ -187,33 +188,26 @@ final class QuestionForks {
         return a.c.variants().size() * SLICE.convertTo(java.util.concurrent.TimeUnit.MILLISECONDS) / 1e3;
     }
 
-    /** The comparisons of a case still open: undecided and wider than the ratio goal; 0 when it may get no fork. */
-    private int open(Asked a, Precision precision) {
+    /** The comparisons of a case still open: undecided and wider than the ratio goal; none when it may get no fork. */
+    private List<Comparisons.Ratio> open(Asked a, Precision precision) {
         if (!a.interleaved() || a.givenUp || a.forks.size() >= precision.maxForks()) {
-            return 0;
+            return List.of();
         }
-        return (int) openRatios(a, precision).count();
-    }
-
-    private java.util.stream.Stream<Comparisons.Ratio> openRatios(Asked a, Precision precision) {
         return asked(a).withRatios(band).ratios().stream()
-                .filter(r -> r.verdict().equals(RatioVerdict.UNDECIDED.words) && !(Math.sqrt(r.high() / r.low()) - 1 <= precision.ratioTarget()));
+                .filter(r -> r.verdict().equals(RatioVerdict.UNDECIDED.words) && !(r.relativeHalfWidth() <= precision.ratioTarget()))
+                .toList();
     }
 
     /**
      * Rounds for the case's next fork, by Kalibera and Jones from its widest open comparison: between
      * the profile's rounds and four times as many. A single-shot case keeps its schedule (a shot's time is its own).
      */
-    private int rounds(Asked a, Precision precision) {
+    private int rounds(Asked a, List<Comparisons.Ratio> open) {
         if (a.c.variants().get(0).job().entry().getMode() == Mode.SingleShotTime) {
             return a.schedule.rounds();
         }
-        Comparisons.Asked q = asked(a);
-        Comparisons.Ratio widest = openRatios(a, precision).max(java.util.Comparator.comparingDouble(r -> r.high() / r.low())).orElse(null);
-        if (widest == null) {
-            return a.rounds;
-        }
-        List<double[]> perFork = q.forks().stream().map(f -> f.logRatios(widest.a(), widest.b())).toList();
+        Comparisons.Ratio widest = open.stream().max(java.util.Comparator.comparingDouble(Comparisons.Ratio::relativeHalfWidth)).orElseThrow();
+        List<double[]> perFork = a.forks.stream().map(f -> f.logRatios(widest.a(), widest.b())).toList();
         double roundSeconds = roundSeconds(a);
         // what a fork costs beside its measured rounds: the JVM's start, the trial set-up, the warm-up rounds
         double forkSeconds = Math.max(0.5, a.secondsPerFork - a.schedule.rounds() * roundSeconds);

@@ -26,14 +26,20 @@ public enum RatioVerdict {
         if (!r.overForks() || !r.hasInterval()) {
             return UNDECIDED;
         }
-        double up = 1 + band;
-        if (r.low() > up || r.high() < 1 / up) {
-            boolean aScoresHigher = r.low() > up;
+        if (beyond(r.low(), r.high(), band)) {
+            boolean aScoresHigher = r.low() > 1 + band;
             return aScoresHigher == higherIsBetter ? FASTER : SLOWER;
         }
-        if (r.low() >= 1 / up && r.high() <= up) {
-            return SAME;
-        }
-        return UNDECIDED;
+        return within(r.low(), r.high(), band) ? SAME : UNDECIDED;
+    }
+
+    /** Whether an interval of a ratio lies wholly beyond the band, either side. */
+    public static boolean beyond(double low, double high, double band) {
+        return low > 1 + band || high < 1 / (1 + band);
+    }
+
+    /** Whether an interval of a ratio lies wholly within the band. */
+    public static boolean within(double low, double high, double band) {
+        return low >= 1 / (1 + band) && high <= 1 + band;
     }
 }
