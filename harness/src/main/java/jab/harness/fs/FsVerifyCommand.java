@@ -40,7 +40,7 @@ final class FsVerifyCommand implements Callable<Integer> {
             System.out.println("Per operation, by difference of " + FsTracer.COUNT_OPS + " and " + 2 * FsTracer.COUNT_OPS
                     + " checks in one process:");
             FsSyscallsDocument doc = FsSyscallsSurvey.run(strace.get(), jdks, List.of(ExistenceCheck.values()), new NativeBuild(),
-                    work, TraceCache.off("fs", System.out), (t, soFar) -> System.out.println("  " + FsTraceWords.line(t, soFar)),
+                    work, TraceCache.off("fs"), (t, soFar) -> System.out.println("  " + FsTraceWords.line(t, soFar)),
                     note -> System.out.println("  " + note));
             return doc.notes().isEmpty() ? 0 : 1;
         } finally {

@@ -99,8 +99,8 @@ public final class TraceCache {
     }
 
     /** No cache: every trace is made (a verify command proves what happens now). */
-    public static TraceCache off(String family, PrintStream log) {
-        return new TraceCache(family, null, Map.of(), true, log, Clock.systemDefaultZone());
+    public static TraceCache off(String family) {
+        return new TraceCache(family, null, Map.of(), true, System.out, Clock.systemDefaultZone());
     }
 
     static Path defaultDir() {
@@ -147,7 +147,8 @@ public final class TraceCache {
                 taken++;
                 return kept;
             } catch (IOException | RuntimeException ex) {
-                problems.add(family + ": the cached trace " + file + " could not be read (" + firstLine(ex) + "), so it was traced again");
+                problems.add(family + ": the cached trace " + shown(file) + " could not be read (" + firstLine(ex)
+                        + "), so it was traced again");
             }
         }
         if (announcement != null) {
@@ -213,7 +214,7 @@ public final class TraceCache {
         return first + " to " + (sameDay ? last.substring(11) : last);
     }
 
-    /** The cache folder as a user types it: ~ for the home folder. */
+    /** A path of the cache as a user types it: ~ for the home folder. */
     private static String shown(Path dir) {
         Path home = Path.of(System.getProperty("user.home"));
         return dir.startsWith(home) && !home.toString().equals("/") ? "~/" + home.relativize(dir) : dir.toString();

@@ -41,7 +41,7 @@ class FsVerifyTest {
         List<String> lines = new ArrayList<>();
         FsSyscallsDocument doc = FsSyscallsSurvey.run(strace, jdks,
                 List.of(ExistenceCheck.FILES_EXISTS, ExistenceCheck.FILES_EXISTS_NOFOLLOW), new NativeBuild(), work,
-                TraceCache.off("fs", System.out), (t, soFar) -> lines.add(FsTraceWords.line(t, soFar)), lines::add);
+                TraceCache.off("fs"), (t, soFar) -> lines.add(FsTraceWords.line(t, soFar)), lines::add);
         assertThat(doc.notes()).as(String.join("\n", lines)).isEmpty();
         for (Jdk jdk : jdks) {
             FsSyscallsDocument.Trace exists = trace(doc, jdk, ExistenceCheck.FILES_EXISTS, "missingFile");

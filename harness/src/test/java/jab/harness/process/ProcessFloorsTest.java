@@ -53,7 +53,7 @@ class ProcessFloorsTest {
         Optional<ProcessNativeBaseline.Programs> programs = ProcessNativeBaseline.Programs.of(build);
         assumeTrue(programs.isPresent(), "no C compiler: " + build.reason());
         List<String> lines = FailureTrace.explain(strace.get(), programs.get(), ProcessChild.resolve(build), work,
-                TraceCache.off("process", System.out));
+                TraceCache.off("process"));
         assertThat(lines).hasSize(2);
         assertThat(lines.get(0)).contains(ProcessFloor.name(ProcessFloor.SPAWNP, "missing")).containsPattern("\\d+ execve \\(fails\\)");
         assertThat(lines.get(1)).contains(ProcessFloor.name("vfork", "missing")).containsPattern("\\d+ execve \\(fails\\)");
