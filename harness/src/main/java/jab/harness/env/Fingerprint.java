@@ -94,6 +94,11 @@ public final class Fingerprint {
         return env;
     }
 
+    /** The C library and its version, e.g. "glibc 2.36". */
+    public static String libc() {
+        return String.join(" ", LinuxFacts.libc());
+    }
+
     /** The seed's template: OS heading, hardware heading, Test Date, VM version, VM options. */
     public static String heading(ObjectNode env) {
         StringBuilder sb = new StringBuilder();

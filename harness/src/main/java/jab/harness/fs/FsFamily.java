@@ -28,6 +28,7 @@ import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.RunResults;
 import jab.harness.trace.SyscallCount;
+import jab.harness.trace.TraceCache;
 
 /**
  * File-existence checks: seven Java APIs, four scenarios, the C call behind each (stat, lstat, statx,
@@ -201,10 +202,12 @@ public final class FsFamily implements Family {
         if (apis.isEmpty()) { // the param left at its default: every constant
             apis.addAll(List.of(ExistenceCheck.values()));
         }
-        ctx.log().println("fs: tracing the syscalls of " + apis.size() + " APIs on " + ctx.jdks().size() + " JDK(s) and of the C floors");
+        TraceCache cache = TraceCache.open("fs", ctx.workDir(), ctx.log());
+        cache.announce("fs: tracing the syscalls of " + apis.size() + " APIs on " + ctx.jdks().size() + " JDK(s) and of the C floors");
         FsSyscallsDocument doc = FsSyscallsSurvey.run(strace.get(), ctx.jdks(), apis, build, ctx.workDir().resolve("fs-trace"),
-                (t, soFar) -> { }, note -> { });
+                cache, (t, soFar) -> { }, note -> { });
         notes.addAll(doc.notes());
+        notes.addAll(cache.notes());
         m.document(FsSyscallsDocument.NAME, doc);
     }
 

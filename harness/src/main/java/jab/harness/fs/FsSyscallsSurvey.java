@@ -11,6 +11,7 @@ import jab.bench.fs.ExistenceCheck;
 import jab.bench.fs.FsFixture;
 import jab.harness.baseline.NativeBuild;
 import jab.harness.jdk.Jdk;
+import jab.harness.trace.TraceCache;
 
 /**
  * Traces every existence check on every JDK, and every C floor, on an existing file and a missing
@@ -26,11 +27,12 @@ final class FsSyscallsSurvey {
     }
 
     /**
+     * @param cache  traces kept from earlier runs, taken instead of tracing again ({@link TraceCache#off} for none)
      * @param each called with every trace as it is made and the document so far (verify prints them at once)
      * @param failed called with what went wrong for a trace that could not be made
      */
     static FsSyscallsDocument run(Path strace, List<Jdk> jdks, List<ExistenceCheck> apis, NativeBuild build, Path workDir,
-                                  BiConsumer<FsSyscallsDocument.Trace, FsSyscallsDocument> each,
+                                  TraceCache cache, BiConsumer<FsSyscallsDocument.Trace, FsSyscallsDocument> each,
                                   Consumer<String> failed) throws Exception {
         FsTracer tracer = new FsTracer(strace, workDir);
         List<FsSyscallsDocument.Trace> traces = new ArrayList<>();
@@ -49,8 +51,9 @@ final class FsSyscallsSurvey {
                 for (String scenario : SCENARIOS) {
                     Path path = pathOf(fx, scenario);
                     try {
-                        add(traces, notes, tracer.c(program.get(), call, scenario,
-                                FsNativeBaseline.pathFile(fx.dir, "trace-" + scenario, 1, i -> path), path), each);
+                        add(traces, notes, cache.get(FsSyscallsDocument.Trace.class, List.of(FsSyscallsDocument.C, call, scenario),
+                                () -> tracer.c(program.get(), call, scenario,
+                                        FsNativeBaseline.pathFile(fx.dir, "trace-" + scenario, 1, i -> path), path)), each);
                     } catch (Exception e) {
                         fail.accept("fs trace of C " + call + ", " + scenario + " failed: " + e.getMessage());
                     }
@@ -60,7 +63,8 @@ final class FsSyscallsSurvey {
                 for (ExistenceCheck api : apis) {
                     for (String scenario : SCENARIOS) {
                         try {
-                            add(traces, notes, tracer.java(jdk, api, scenario, pathOf(fx, scenario)), each);
+                            add(traces, notes, cache.get(FsSyscallsDocument.Trace.class, jdk, List.of(api.name(), scenario),
+                                    () -> tracer.java(jdk, api, scenario, pathOf(fx, scenario))), each);
                         } catch (Exception e) {
                             fail.accept("fs trace of " + api.call() + ", " + scenario + ", JDK " + jdk.id() + " failed: "
                                     + e.getMessage());

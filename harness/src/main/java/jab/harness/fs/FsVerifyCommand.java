@@ -11,6 +11,7 @@ import jab.harness.baseline.NativeBuild;
 import jab.harness.jdk.Jdk;
 import jab.harness.run.ProbeOptions;
 import jab.harness.trace.SyscallCount;
+import jab.harness.trace.TraceCache;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -39,7 +40,7 @@ final class FsVerifyCommand implements Callable<Integer> {
             System.out.println("Per operation, by difference of " + FsTracer.COUNT_OPS + " and " + 2 * FsTracer.COUNT_OPS
                     + " checks in one process:");
             FsSyscallsDocument doc = FsSyscallsSurvey.run(strace.get(), jdks, List.of(ExistenceCheck.values()), new NativeBuild(),
-                    work, (t, soFar) -> System.out.println("  " + FsTraceWords.line(t, soFar)),
+                    work, TraceCache.off("fs"), (t, soFar) -> System.out.println("  " + FsTraceWords.line(t, soFar)),
                     note -> System.out.println("  " + note));
             return doc.notes().isEmpty() ? 0 : 1;
         } finally {

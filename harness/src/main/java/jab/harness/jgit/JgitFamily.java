@@ -31,6 +31,7 @@ import jab.harness.jdk.Jdk;
 import jab.harness.page.Page;
 import jab.harness.results.RunResults;
 import jab.harness.trace.SyscallCount;
+import jab.harness.trace.TraceCache;
 
 /**
  * JGit's file object database with each existence check (seed 002 end to end): inserting loose
@@ -146,12 +147,15 @@ public final class JgitFamily implements Family {
             if (checks.isEmpty()) { // the param left at its default: every constant
                 checks = Arrays.stream(ProbeVariant.values()).map(Enum::name).toList();
             }
+            TraceCache cache = TraceCache.open(name(), ctx.workDir(), ctx.log());
             for (Jdk j : jdks) {
-                ctx.log().println("jgit: tracing the syscalls of one insert on JDK " + j.version());
+                cache.announce("jgit: tracing the syscalls of one insert on JDK " + j.version());
                 for (String exists : checks) {
-                    traces.add(InsertTrace.of(strace.get(), j, exists, agent, ctx.workDir().resolve("jgit-trace")));
+                    traces.add(cache.get(InsertTrace.class, j, List.of("insert", exists),
+                            () -> InsertTrace.of(strace.get(), j, exists, agent, ctx.workDir().resolve("jgit-trace"))));
                 }
             }
+            cache.notes().forEach(m::note);
         }
         return m.document(JgitDocument.NAME, new JgitDocument(traces, semantics)).build();
     }

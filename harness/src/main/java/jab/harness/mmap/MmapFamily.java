@@ -24,6 +24,7 @@ import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.NativeResult;
 import jab.harness.results.RunResults;
+import jab.harness.trace.TraceCache;
 import jab.mmap.MappedFileWriter;
 
 /**
@@ -171,9 +172,11 @@ public final class MmapFamily implements Family {
         List<String> notes = new ArrayList<>();
         List<NativeResult> out = MmapNativeBaseline.measure(new NativeBuild(), settings(ctx.profile()), ctx.workDir(),
                 ctx.param("chunkSize"), ctx.param("totalBytes"), ctx.param("force"), notes);
-        ctx.log().println("mmap: tracing the syscalls per chunk of each Java write strategy on " + ctx.jdks().size() + " JDK(s)");
-        MmapTraceDocument traces = WriteTraceSurvey.run(ctx, ctx.workDir());
+        TraceCache cache = TraceCache.open(name(), ctx.workDir(), ctx.log());
+        cache.announce("mmap: tracing the syscalls per chunk of each Java write strategy on " + ctx.jdks().size() + " JDK(s)");
+        MmapTraceDocument traces = WriteTraceSurvey.run(ctx, ctx.workDir(), cache);
         notes.addAll(traces.notes());
+        notes.addAll(cache.notes());
         return Measurement.builder().baselines(out).document(MmapTraceDocument.NAME, traces).notes(notes).build();
     }
 

@@ -12,6 +12,7 @@ import jab.harness.family.JmhSettings;
 import jab.harness.family.RunContext;
 import jab.harness.jdk.Jdk;
 import jab.harness.trace.SyscallCount;
+import jab.harness.trace.TraceCache;
 
 /**
  * The traces {@code jab run mmap} records: each Java write strategy the run measures, at each chunk
@@ -22,7 +23,8 @@ final class WriteTraceSurvey {
     private WriteTraceSurvey() {
     }
 
-    static MmapTraceDocument run(RunContext ctx, Path workDir) {
+    /** @param cache traces kept from earlier runs, taken instead of tracing again */
+    static MmapTraceDocument run(RunContext ctx, Path workDir, TraceCache cache) {
         List<String> notes = new ArrayList<>();
         Optional<Path> strace = SyscallCount.strace();
         if (strace.isEmpty()) {
@@ -33,7 +35,8 @@ final class WriteTraceSurvey {
             for (String chunk : ctx.param("chunkSize")) {
                 for (String strategy : measured(ctx, jdk, chunk)) {
                     try {
-                        traces.add(WriteTrace.of(strace.get(), jdk, strategy, Integer.parseInt(chunk), workDir));
+                        traces.add(cache.get(WriteTrace.class, jdk, List.of(strategy, chunk),
+                                () -> WriteTrace.of(strace.get(), jdk, strategy, Integer.parseInt(chunk), workDir)));
                     } catch (Exception e) {
                         notes.add("mmap: tracing " + strategy + " on JDK " + jdk.id() + " (chunkSize=" + chunk + ") failed, so it has "
                                 + "no C partner: " + e.getMessage());

@@ -1,7 +1,6 @@
 package jab.harness.process;
 
 import java.io.File;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,6 +8,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import jab.harness.trace.SyscallCount;
+import jab.harness.trace.TraceCache;
 
 /**
  * The syscalls behind the C failure floors, per launch, as strace counts them: posix_spawnp of a
@@ -25,8 +25,8 @@ final class FailureTrace {
     }
 
     /** One sentence per floor: "posix_spawnp, missing name, per launch: 9 execve (fails), 1 clone3, ...". */
-    static List<String> explain(Path strace, ProcessNativeBaseline.Programs p, ProcessChild child, Path workDir)
-            throws IOException, InterruptedException {
+    static List<String> explain(Path strace, ProcessNativeBaseline.Programs p, ProcessChild child, Path workDir, TraceCache cache)
+            throws Exception {
         List<String> out = new ArrayList<>();
         String path = System.getenv().getOrDefault("PATH", "");
         int entries = path.isEmpty() ? 0 : path.split(File.pathSeparator, -1).length;
@@ -35,14 +35,19 @@ final class FailureTrace {
                     .findFirst().orElseThrow();
             List<String> base = new ArrayList<>(List.of(p.program().toString(), mode, "0", "1", "1"));
             base.addAll(ProcessNativeBaseline.targetArgs(p, child, f, 0));
-            List<SyscallCount.PerOperation> per = SyscallCount.perOperation(strace, n -> {
-                List<String> cmd = new ArrayList<>(base);
-                cmd.addAll(List.of("--count", Long.toString(n)));
-                return cmd;
-            }, LAUNCHES, workDir, Duration.ofMinutes(2));
-            out.add("C floor " + f.name() + " (" + f.describe() + "), per launch under strace -f -c (" + LAUNCHES + " vs "
-                    + 2 * LAUNCHES + " launches): " + per.stream().map(SyscallCount.PerOperation::words).collect(Collectors.joining(", "))
-                    + "; PATH has " + entries + " entries.");
+            // a failed posix_spawnp tries every PATH entry: the count is a fact of PATH too
+            List<String> what = new ArrayList<>(List.of("failure floor", "PATH=" + path));
+            what.addAll(base);
+            out.add(cache.get(String.class, what, () -> {
+                List<SyscallCount.PerOperation> per = SyscallCount.perOperation(strace, n -> {
+                    List<String> cmd = new ArrayList<>(base);
+                    cmd.addAll(List.of("--count", Long.toString(n)));
+                    return cmd;
+                }, LAUNCHES, workDir, Duration.ofMinutes(2));
+                return "C floor " + f.name() + " (" + f.describe() + "), per launch under strace -f -c (" + LAUNCHES + " vs "
+                        + 2 * LAUNCHES + " launches): " + per.stream().map(SyscallCount.PerOperation::words)
+                        .collect(Collectors.joining(", ")) + "; PATH has " + entries + " entries.";
+            }));
         }
         return out;
     }

@@ -32,6 +32,7 @@ import jab.harness.results.BenchResult;
 import jab.harness.results.NativeResult;
 import jab.harness.results.RunResults;
 import jab.harness.trace.SyscallCount;
+import jab.harness.trace.TraceCache;
 
 /**
  * Child-process launch: seven APIs (ProcessBuilder, Runtime.exec, zt-exec x3, NuProcess, Commons
@@ -197,9 +198,10 @@ public final class ProcessFamily implements Family {
                 (mechanism, scenario) -> measuresAny(ctx, mechanism, scenario), notes));
         Optional<Path> strace = SyscallCount.strace();
         Optional<ProcessNativeBaseline.Programs> programs = ProcessNativeBaseline.Programs.of(build);
+        TraceCache cache = TraceCache.open(name(), ctx.workDir(), ctx.log());
         if (strace.isPresent() && programs.isPresent()) {
             try {
-                notes.addAll(FailureTrace.explain(strace.get(), programs.get(), c, ctx.workDir()));
+                notes.addAll(FailureTrace.explain(strace.get(), programs.get(), c, ctx.workDir(), cache));
             } catch (Exception e) {
                 notes.add("strace count of the C failure floors failed: " + e.getMessage());
             }
@@ -217,7 +219,8 @@ public final class ProcessFamily implements Family {
                 List<LaunchDocument.Traced> list = new ArrayList<>();
                 for (String mechanism : LaunchTrace.mechanisms()) {
                     try {
-                        LaunchTrace.Trace t = LaunchTrace.trace(strace.get(), jdk, mechanism, c.path(), ctx.workDir());
+                        LaunchTrace.Trace t = cache.get(LaunchTrace.Trace.class, jdk, List.of("launch", mechanism, c.path()),
+                                () -> LaunchTrace.trace(strace.get(), jdk, mechanism, c.path(), ctx.workDir()));
                         // a launch's chain of execs names whole paths: wrapped, so the console stays 120 columns wide
                         ctx.log().print(ConsoleText.wrap("JDK " + jdk.id() + " ", t.line()));
                         list.add(LaunchDocument.Traced.of(t));
@@ -237,6 +240,7 @@ public final class ProcessFamily implements Family {
                 + "the shared epoll thread's next timeout, -Dcom.zaxxer.nuprocess.deadPoolPollMs (default 250 ms, clamped to at "
                 + "least 100 ms by NuProcess 3.0.0), so start() measures that poll interval, not a launch.");
         notes.add(PAIRING_NOTE);
+        notes.addAll(cache.notes());
         m.document(LaunchDocument.NAME, new LaunchDocument(new LaunchDocument.Child(c.path(), c.note()),
                 strace.map(Path::toString).orElse(LaunchTrace.NO_STRACE), traces, List.of()));
         return m.notes(notes).build();

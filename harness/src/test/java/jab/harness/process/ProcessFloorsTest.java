@@ -15,6 +15,7 @@ import jab.harness.baseline.NativeBuild;
 import jab.harness.family.JmhSettings;
 import jab.harness.results.NativeResult;
 import jab.harness.trace.SyscallCount;
+import jab.harness.trace.TraceCache;
 
 /** The C floors really run: every mechanism's start and failure, the two-exec helper, FORK from a large parent. */
 class ProcessFloorsTest {
@@ -51,7 +52,8 @@ class ProcessFloorsTest {
         NativeBuild build = new NativeBuild();
         Optional<ProcessNativeBaseline.Programs> programs = ProcessNativeBaseline.Programs.of(build);
         assumeTrue(programs.isPresent(), "no C compiler: " + build.reason());
-        List<String> lines = FailureTrace.explain(strace.get(), programs.get(), ProcessChild.resolve(build), work);
+        List<String> lines = FailureTrace.explain(strace.get(), programs.get(), ProcessChild.resolve(build), work,
+                TraceCache.off("process"));
         assertThat(lines).hasSize(2);
         assertThat(lines.get(0)).contains(ProcessFloor.name(ProcessFloor.SPAWNP, "missing")).containsPattern("\\d+ execve \\(fails\\)");
         assertThat(lines.get(1)).contains(ProcessFloor.name("vfork", "missing")).containsPattern("\\d+ execve \\(fails\\)");
