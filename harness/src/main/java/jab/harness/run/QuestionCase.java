@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 
+import jab.harness.family.Baseline;
 import jab.harness.family.Family;
 import jab.harness.family.Question;
 import jab.harness.jdk.Jdk;
@@ -74,6 +75,36 @@ public record QuestionCase(Question question, Map<String, String> fixed, String 
             }
         }
         return out;
+    }
+
+    /**
+     * The cases of a family compared with its baseline: per job (a benchmark and one combination of its
+     * params) whose combination the base has too, the base's job and the head's, base first. A job the
+     * base has no counterpart for makes no case.
+     */
+    public static List<QuestionCase> ofBuilds(Baseline baseline, List<Job> heads) {
+        List<QuestionCase> out = new ArrayList<>();
+        for (Job head : heads) {
+            Optional<BenchmarkListEntry> base = baseline.counterpart(head.entry(), head.params());
+            if (base.isEmpty()) {
+                continue;
+            }
+            Question q = Question.ofBuilds(head.benchmark());
+            List<Variant> vs = List.of(new Variant(Baseline.BASE, Baseline.BASE, new Job(baseline.family(), base.get(), head.params())),
+                    new Variant(Baseline.HEAD, Baseline.HEAD, head));
+            Map<String, String> fixed = new TreeMap<>(head.params());
+            String title = q.sentence() + (fixed.isEmpty() ? "" : " (" + words(fixed) + ")");
+            out.add(new QuestionCase(q, fixed, title, vs, whyApart(q, vs)));
+        }
+        return out;
+    }
+
+    /**
+     * Whether the variants are two builds (or JVM option sets) of the same benchmark, which are
+     * measured in alternating forks where they cannot share one ({@link #ofBuilds}).
+     */
+    public boolean comparesBuilds() {
+        return variants.stream().map(v -> v.job().family()).distinct().count() > 1;
     }
 
     /** What a case's jobs share: their params but the varying ones, and their method unless methods vary. */

@@ -60,6 +60,20 @@ final class QuestionForks {
         boolean interleaved() {
             return whyApart.isEmpty();
         }
+
+        /** Whether the case gets forks of its own: interleaved ones, or pairs of forks for two builds that cannot share a JVM. */
+        boolean measured() {
+            return interleaved() || inPairs();
+        }
+
+        boolean inPairs() {
+            return !interleaved() && c.comparesBuilds();
+        }
+
+        /** Progress lines per fork: a pair is two JMH runs. */
+        int runsPerFork() {
+            return inPairs() ? 2 : 1;
+        }
     }
 
     private final JmhPhase phase;
@@ -82,7 +96,11 @@ final class QuestionForks {
             InterleavedForkRun.SliceSchedule schedule = schedule(s, c.variants().get(0).job().entry().getMode(), profile);
             String why = c.interleaved() ? new InterleavedForkRun(c, jdk, phase.setup(), phase.context(c.family()), schedule).whyApart()
                     : c.whyApart();
-            if (why.isEmpty() && profile == Profile.SMOKE && !proven.add(c.question())) {
+            if (!why.isEmpty() && c.comparesBuilds()) {
+                // a pair of plain JMH forks: its rounds are JMH's iterations
+                schedule = new InterleavedForkRun.SliceSchedule(s.measurementTime(), s.warmupIterations(), s.iterations());
+            }
+            if (why.isEmpty() && profile == Profile.SMOKE && !c.comparesBuilds() && !proven.add(c.question())) {
                 // smoke proves it runs: one case per question is interleaved (mmap's nine took 5 minutes more)
                 why = "the smoke profile interleaves one case of each question";
             }
@@ -112,13 +130,13 @@ final class QuestionForks {
     /** Every interleaved case's first forks, as many as its family's profile (or -f) gives a result. */
     boolean firstForks(Progress progress) throws IOException {
         boolean ok = true;
-        int rounds = asked.stream().filter(Asked::interleaved).mapToInt(a -> phase.settings(a.c.family()).forks()).max().orElse(0);
+        int rounds = asked.stream().filter(Asked::measured).mapToInt(a -> phase.settings(a.c.family()).forks()).max().orElse(0);
         for (int round = 1; round <= rounds; round++) {
             for (Asked a : asked) {
                 if (RunGuard.stopping()) {
                     return false;
                 }
-                if (a.interleaved() && !a.givenUp && round <= phase.settings(a.c.family()).forks()) {
+                if (a.measured() && !a.givenUp && round <= phase.settings(a.c.family()).forks()) {
                     ok &= fork(a, progress);
                 }
             }
@@ -129,7 +147,7 @@ final class QuestionForks {
 
     /** Forks in the first pass, for the progress line's total. */
     int firstForkCount() {
-        return asked.stream().filter(Asked::interleaved).mapToInt(a -> phase.settings(a.c.family()).forks()).sum();
+        return asked.stream().filter(Asked::measured).mapToInt(a -> phase.settings(a.c.family()).forks() * a.runsPerFork()).sum();
     }
 
     /**
@@ -189,7 +207,7 @@ final class QuestionForks {
 
     /** The comparisons of a case still open: undecided and wider than the ratio goal; 0 when it may get no fork. */
     private int open(Asked a, Precision precision) {
-        if (!a.interleaved() || a.givenUp || a.forks.size() >= precision.maxForks()) {
+        if (!a.measured() || a.givenUp || a.forks.size() >= precision.maxForks()) {
             return 0;
         }
         return (int) openRatios(a, precision).count();
@@ -202,10 +220,11 @@ final class QuestionForks {
 
     /**
      * Rounds for the case's next fork, by Kalibera and Jones from its widest open comparison: between
-     * the profile's rounds and four times as many. A single-shot case keeps its schedule (a shot's time is its own).
+     * the profile's rounds and four times as many. A single-shot case keeps its schedule (a shot's time is its own),
+     * and so does a pair of forks (its rounds are JMH's iterations).
      */
     private int rounds(Asked a, Precision precision) {
-        if (a.c.variants().get(0).job().entry().getMode() == Mode.SingleShotTime) {
+        if (a.c.variants().get(0).job().entry().getMode() == Mode.SingleShotTime || a.inPairs()) {
             return a.schedule.rounds();
         }
         Comparisons.Asked q = asked(a);
@@ -221,21 +240,27 @@ final class QuestionForks {
     }
 
     private boolean fork(Asked a, Progress progress) throws IOException {
-        progress.started("JDK " + a.jdk.id() + " interleaved: " + a.c.title() + " (" + a.c.variants().size() + " variants)");
         long t0 = System.nanoTime();
+        long seed = ThreadLocalRandom.current().nextLong();
         Optional<InterleavedForkRun.Measured> m;
-        try {
-            InterleavedForkRun.SliceSchedule schedule = new InterleavedForkRun.SliceSchedule(a.schedule.slice(), a.schedule.warmupRounds(), a.rounds);
-            m = new InterleavedForkRun(a.c, a.jdk, phase.setup(), phase.context(a.c.family()), schedule)
-                    .run(ThreadLocalRandom.current().nextLong(), phase.log(a.jdk));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
+        if (a.inPairs()) {
+            m = ForkPair.run(a.c, ForkPair.referenceFirst(a.c, a.forks, seed), seed, phase, a.jdk, progress);
+        } else {
+            progress.started("JDK " + a.jdk.id() + " interleaved: " + a.c.title() + " (" + a.c.variants().size() + " variants)");
+            try {
+                InterleavedForkRun.SliceSchedule schedule = new InterleavedForkRun.SliceSchedule(a.schedule.slice(), a.schedule.warmupRounds(),
+                        a.rounds);
+                m = new InterleavedForkRun(a.c, a.jdk, phase.setup(), phase.context(a.c.family()), schedule).run(seed, phase.log(a.jdk));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+            progress.finished();
         }
-        progress.finished();
         if (m.isEmpty()) {
             a.givenUp = true;
-            phase.note("JDK " + a.jdk.id() + " '" + a.c.title() + "': an interleaved fork failed; see " + RunStore.jmhLog(a.jdk.id()));
+            phase.note("JDK " + a.jdk.id() + " '" + a.c.title() + "': " + (a.inPairs() ? "a pair of forks" : "an interleaved fork")
+                    + " failed; see " + RunStore.jmhLog(a.jdk.id()));
             return false;
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
