@@ -50,15 +50,14 @@ public final class ExportCommand implements Callable<Integer> {
         if (!Files.isDirectory(run)) {
             throw new UsageException(run + " is not a jab run directory");
         }
-        Input in = Input.load(run);
+        // a run that compared two builds answers with ratios, head over base: those are what a tracker follows
+        List<BuildVerdicts.Row> ratios = BuildVerdicts.of(RunResults.read(run));
+        Input in = ratios.isEmpty() ? Input.load(run) : null;
         Path dir = InputChecks.outputDir(out != null ? out : run.resolve("export"), out != null ? "--out" : "the export directory");
         Files.createDirectories(dir);
         List<String> left = new ArrayList<>();
-        List<ExportRow> rows = ExportRow.of(in, left);
         var console = spec.commandLine().getOut();
-        // a run that compared two builds answers with ratios, head over base: those are what a tracker follows
-        List<BuildVerdicts.Row> ratios = BuildVerdicts.of(RunResults.read(run));
-        for (ExportFormat.Written w : ratios.isEmpty() ? f.write(rows, dir) : f.writeRatios(ratios, dir)) {
+        for (ExportFormat.Written w : ratios.isEmpty() ? f.write(ExportRow.of(in, left), dir) : f.writeRatios(ratios, dir)) {
             console.println(f.name() + ": " + (w.file() == null ? w.what() : w.file() + " (" + w.what() + ")"));
         }
         left.forEach(l -> console.println("left out: " + l));
