@@ -132,7 +132,7 @@ public final class BuildVerdicts {
         env.path("jvmArgs").forEach(a -> args.add(a.asText()));
         String headArgs = String.join(" ", args);
         String baseArgs = r.path("baselineJvmArgs").asText(headArgs);
-        double band = RatioVerdict.DEFAULT_BAND;
+        double band = run.document(Comparisons.NAME, Comparisons.class).map(Comparisons::band).orElse(RatioVerdict.DEFAULT_BAND);
         return "base: " + base + (baseArgs.isEmpty() ? "" : " with " + baseArgs) + "; head: " + head
                 + (headArgs.isEmpty() ? "" : " with " + headArgs) + ". head/base is the head's time per operation over the base's "
                 + "(for a throughput, the base's score over the head's): below 1 the head is faster, and smaller is better. Base and "
