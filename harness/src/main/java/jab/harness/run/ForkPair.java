@@ -12,6 +12,7 @@ import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.RunResult;
 
+import jab.harness.family.JmhSettings;
 import jab.harness.jdk.Jdk;
 import jab.harness.results.Comparisons;
 
@@ -30,6 +31,11 @@ import jab.harness.results.Comparisons;
  */
 final class ForkPair {
     private ForkPair() {
+    }
+
+    /** A pair's rounds are its JVMs' measured JMH iterations: the family's warm-up and measurement, as a result's fork has them. */
+    static InterleavedForkRun.SliceSchedule schedule(JmhSettings s) {
+        return new InterleavedForkRun.SliceSchedule(s.measurementTime(), s.warmupIterations(), s.iterations());
     }
 
     /** Whether the next replicate runs the reference (base) first: at random after an even count, else the other order than the last. */

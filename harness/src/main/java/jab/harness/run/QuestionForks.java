@@ -40,7 +40,7 @@ final class QuestionForks {
     static final class Asked {
         final Jdk jdk;
         final QuestionCase c;
-        final InterleavedForkRun.SliceSchedule schedule;
+        InterleavedForkRun.SliceSchedule schedule;
         final List<Comparisons.Fork> forks = new ArrayList<>();
         final Map<String, String> units = new LinkedHashMap<>();
         String whyApart;
@@ -97,8 +97,7 @@ final class QuestionForks {
             String why = c.interleaved() ? new InterleavedForkRun(c, jdk, phase.setup(), phase.context(c.family()), schedule).whyApart()
                     : c.whyApart();
             if (!why.isEmpty() && c.comparesBuilds()) {
-                // a pair of plain JMH forks: its rounds are JMH's iterations
-                schedule = new InterleavedForkRun.SliceSchedule(s.measurementTime(), s.warmupIterations(), s.iterations());
+                schedule = ForkPair.schedule(s);
             }
             if (why.isEmpty() && profile == Profile.SMOKE && !c.comparesBuilds() && !proven.add(c.question())) {
                 // smoke proves it runs: one case per question is interleaved (mmap's nine took 5 minutes more)
@@ -256,6 +255,15 @@ final class QuestionForks {
                 return false;
             }
             progress.finished();
+        }
+        if (m.isEmpty() && a.interleaved() && a.c.comparesBuilds() && a.forks.isEmpty()) {
+            // two builds may not share a JVM where the interleaved fork cannot (a native library binds to one class loader only)
+            a.whyApart = "their interleaved fork failed (see " + RunStore.jmhLog(a.jdk.id()) + "; a native library, for one, can be "
+                    + "loaded by one class loader only)";
+            a.schedule = ForkPair.schedule(phase.settings(a.c.family()));
+            a.rounds = a.schedule.rounds();
+            phase.note("JDK " + a.jdk.id() + " '" + a.c.title() + "': " + a.whyApart + "; measured in pairs of forks instead");
+            return fork(a, progress);
         }
         if (m.isEmpty()) {
             a.givenUp = true;

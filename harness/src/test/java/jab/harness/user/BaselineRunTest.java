@@ -93,6 +93,32 @@ class BaselineRunTest {
         assertThat(Files.readString(r.resultsDir().resolve("summary.md"))).contains("(fork-level)");
     }
 
+    /**
+     * Builds whose class can be initialised once per JVM, as a native library can be loaded by one
+     * class loader only: their interleaved fork fails, and they are measured in pairs of forks instead.
+     */
+    @Test
+    void buildsThatCannotShareAJvmAreMeasuredInPairsOfForks(@TempDir Path out) throws Exception {
+        String once = String.join("\n",
+                "package demo;",
+                "import org.openjdk.jmh.annotations.*;",
+                "@State(Scope.Thread)",
+                "public class OnceBenchmark {",
+                "    static { if (System.getProperty(\"demo.once\") != null) throw new IllegalStateException(\"loaded twice\");",
+                "             System.setProperty(\"demo.once\", \"loaded\"); }",
+                "    @Benchmark public int work() { return 42; }",
+                "}");
+        Path a = DemoJar.build(work, "OnceBenchmark", once, "once-a.jar", true);
+        Path b = DemoJar.build(work, "OnceBenchmark", once, "once-b.jar", true);
+        JabRunner r = JabRunner.run("run", "--benchmarks", b.toString(), "--baseline", a.toString(), "--profile", "smoke", "-f", "2",
+                "--out", out.toString());
+        assertThat(r.exitCode).as(r.out + r.err).isZero();
+        assertThat(r.out).contains("their interleaved fork failed", "measured in pairs of forks instead");
+        Comparisons.Asked q = RunResults.read(r.resultsDir()).document(Comparisons.NAME, Comparisons.class).orElseThrow().questions().get(0);
+        assertThat(q.notInterleaved()).contains("their interleaved fork failed");
+        assertThat(q.forks()).hasSize(2);
+    }
+
     @Test
     void aBaselineThatIsNoJarNorDirectoryIsRefusedBeforeAnythingRuns(@TempDir Path out) throws Exception {
         Path text = Files.writeString(work.resolve("hostname"), "not a jar\n");
