@@ -35,8 +35,8 @@ public final class BuildVerdicts {
      *                     for a tracker: "demo.WorkBenchmark.work {size=16} (JDK 17)"
      * @param base         the base's score, the mean over forks of its slices' mean (the forks' unit)
      * @param head         the head's score, likewise
-     * @param ratio        the head's cost over the base's: time per operation head / base, or for a
-     *                     throughput the base's score over the head's; below 1 the head is faster, and
+     * @param ratio        the head's time per operation over the base's (a two-build run measures a
+     *                     throughput benchmark in JMH's AverageTime): below 1 the head is faster, and
      *                     smaller is better
      * @param low          the 95% interval's lower end (Student's t over forks, on the log scale)
      * @param high         its upper end
@@ -86,15 +86,12 @@ public final class BuildVerdicts {
                 continue;
             }
             Comparisons.Ratio x = r.get();
-            // a throughput's cost is its inverse: the head's time over the base's either way
-            boolean inverse = q.higherIsBetter();
             Comparisons.Variant head = q.detail(Baseline.HEAD);
             String params = head.params().entrySet().stream().map(p -> p.getKey() + "=" + p.getValue())
                     .collect(java.util.stream.Collectors.joining(", "));
             out.add(new Row(q.question(), head.benchmark() + (params.isEmpty() ? "" : " {" + params + "}") + " (JDK " + q.jdk() + ")",
                     q.jdk(), Stats.mean(q.forkMeans(Baseline.BASE)), Stats.mean(q.forkMeans(Baseline.HEAD)),
-                    head.unit(), inverse ? 1 / x.ratio() : x.ratio(), inverse ? 1 / x.high() : x.low(),
-                    inverse ? 1 / x.low() : x.high(), x.forks(), x.intervalOver(), x.verdict(), q.notInterleaved()));
+                    head.unit(), x.ratio(), x.low(), x.high(), x.forks(), x.intervalOver(), x.verdict(), q.notInterleaved()));
         }
         return out;
     }
@@ -135,8 +132,8 @@ public final class BuildVerdicts {
         double band = run.document(Comparisons.NAME, Comparisons.class).map(Comparisons::band).orElse(RatioVerdict.DEFAULT_BAND);
         return "base: " + base + (baseArgs.isEmpty() ? "" : " with " + baseArgs) + "; head: " + head
                 + (headArgs.isEmpty() ? "" : " with " + headArgs) + ". head/base is the head's time per operation over the base's "
-                + "(for a throughput, the base's score over the head's): below 1 the head is faster, and smaller is better. Base and "
-                + "head ran interleaved in each fork, in slices of one JMH iteration in a random order, each build in its own class "
+                + "(a throughput benchmark runs in JMH's AverageTime, the same loop with the inverse score): below 1 the head is "
+                + "faster, and smaller is better. Base and head ran interleaved in each fork, in slices of one JMH iteration in a random order, each build in its own class "
                 + "loader; the 95% interval is Student's t over forks of each fork's mean log-ratio over its rounds. Fork-level: the "
                 + "two could not share a JVM, so each replicate is a fork of each, back to back in alternating order, its rounds "
                 + "pairing their i-th iterations; its interval varies over such pairs, and holds what changes between two JVMs. "

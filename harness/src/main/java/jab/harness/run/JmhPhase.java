@@ -103,7 +103,8 @@ public final class JmhPhase {
                     // base against head is all such a run asks: the two builds' forks give each its score
                     List<QuestionCase> builds = QuestionCase.ofBuilds(f.baseline().get(), own);
                     cases.addAll(builds);
-                    own.stream().filter(j -> builds.stream().noneMatch(c -> c.variants().stream().anyMatch(v -> v.job() == j)))
+                    own.stream().filter(j -> builds.stream().noneMatch(c -> c.variants().stream().anyMatch(
+                            v -> v.job().benchmark().equals(j.benchmark()) && v.job().params().equals(j.params()))))
                             .forEach(j -> notMeasured.add(j.label() + ": the base declares no such combination of params; "
                                     + "listed, not measured"));
                 } else {

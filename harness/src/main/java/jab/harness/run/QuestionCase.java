@@ -81,22 +81,30 @@ public record QuestionCase(Question question, Map<String, String> fixed, String 
      * The cases of a family compared with its baseline: per job (a benchmark and one combination of its
      * params) whose combination the base has too, the base's job and the head's, base first. A job the
      * base has no counterpart for makes no case.
+     *
+     * <p>"Slower" is about time: a throughput benchmark runs in JMH's AverageTime, the same measured loop
+     * with the inverse score, so every ratio is the head's time over the base's and smaller is better.
      */
     public static List<QuestionCase> ofBuilds(Baseline baseline, List<Job> heads) {
         List<QuestionCase> out = new ArrayList<>();
         for (Job head : heads) {
             Optional<BenchmarkListEntry> base = baseline.counterpart(head.entry(), head.params());
-            if (base.isEmpty()) {
-                continue;
+            Job timed = new Job(head.family(), timed(head.entry()), head.params());
+            if (base.isEmpty() || out.stream().anyMatch(c -> c.variants().get(1).job().equals(timed))) {
+                continue; // in the head only, or a benchmark of both modes, which time per operation makes one
             }
             Question q = Question.ofBuilds(head.benchmark());
-            List<Variant> vs = List.of(new Variant(Baseline.BASE, Baseline.BASE, new Job(baseline.family(), base.get(), head.params())),
-                    new Variant(Baseline.HEAD, Baseline.HEAD, head));
+            List<Variant> vs = List.of(new Variant(Baseline.BASE, Baseline.BASE, new Job(baseline.family(), timed(base.get()), head.params())),
+                    new Variant(Baseline.HEAD, Baseline.HEAD, timed));
             Map<String, String> fixed = new TreeMap<>(head.params());
             String title = q.sentence() + (fixed.isEmpty() ? "" : " (" + words(fixed) + ")");
             out.add(new QuestionCase(q, fixed, title, vs, whyApart(q, vs)));
         }
         return out;
+    }
+
+    private static BenchmarkListEntry timed(BenchmarkListEntry e) {
+        return e.getMode() == Mode.Throughput ? e.cloneWith(Mode.AverageTime) : e;
     }
 
     /**

@@ -13,12 +13,12 @@ import jab.harness.page.MarkdownPage;
 import jab.harness.results.Comparisons;
 import jab.harness.stats.RatioVerdict;
 
-/** The rows of a two-build run: the head's cost over the base's whatever the unit, the gate, the table. */
+/** The rows of a two-build run: the head's time over the base's, the gate, the table. */
 class BuildVerdictsTest {
 
     /** Forks whose head scores {@code headOverBase} times the base in each round (a spread of ±0.2% between forks). */
-    static Comparisons.Asked asked(double headOverBase, boolean higherIsBetter, String apart, int forks) {
-        String unit = higherIsBetter ? "ops/s" : "ns/op";
+    static Comparisons.Asked asked(double headOverBase, String apart, int forks) {
+        String unit = "ns/op";
         List<Comparisons.Fork> fs = new ArrayList<>();
         for (int f = 0; f < forks; f++) {
             double r = headOverBase * (1 + 0.002 * (f % 2 == 0 ? 1 : -1));
@@ -28,7 +28,7 @@ class BuildVerdictsTest {
         List<Comparisons.Variant> details = List.of(new Comparisons.Variant("base", "base", "demo.W.work", Map.of("n", "1"), unit),
                 new Comparisons.Variant("head", "head", "demo.W.work", Map.of("n", "1"), unit));
         return new Comparisons.Asked("head against base, W.work (n=1)", "user", "17", Map.of("n", "1"), List.of("base", "head"), "base",
-                details, higherIsBetter, apart, new Comparisons.Slices("50 ms", 20, 2, 10), fs, List.of()).withRatios(RatioVerdict.DEFAULT_BAND);
+                details, false, apart, new Comparisons.Slices("50 ms", 20, 2, 10), fs, List.of()).withRatios(RatioVerdict.DEFAULT_BAND);
     }
 
     private static BuildVerdicts.Row row(Comparisons.Asked q) {
@@ -36,26 +36,24 @@ class BuildVerdictsTest {
     }
 
     @Test
-    void aTimeAndAThroughputBothReadAsTheHeadsCostOverTheBases() {
-        BuildVerdicts.Row time = row(asked(1.05, false, "", 4));
+    void aRowIsTheHeadsTimeOverTheBasesWithItsIntervalAndBothScores() {
+        BuildVerdicts.Row time = row(asked(1.05, "", 4));
         assertThat(time.ratio()).isCloseTo(1.05, within(1e-3));
+        assertThat(time.low()).isLessThan(time.ratio()).isLessThan(time.high());
         assertThat(time.verdict()).isEqualTo("slower");
         assertThat(time.base()).isCloseTo(105, within(1e-9));
-        BuildVerdicts.Row thrpt = row(asked(1.05, true, "", 4)); // the head does 5% more operations per second
-        assertThat(thrpt.ratio()).isCloseTo(1 / 1.05, within(1e-3));
-        assertThat(thrpt.low()).isLessThan(thrpt.ratio()).isLessThan(thrpt.high());
-        assertThat(thrpt.verdict()).isEqualTo("faster");
-        assertThat(thrpt.name()).isEqualTo("demo.W.work {n=1} (JDK 17)");
+        assertThat(time.head()).isCloseTo(110.25, within(1e-9));
+        assertThat(time.name()).isEqualTo("demo.W.work {n=1} (JDK 17)");
     }
 
     @Test
     void theGateFailsOnlyWhenTheWholeIntervalOverForksLiesBeyondItsLimit() {
-        BuildVerdicts.Row slower = row(asked(1.03, false, "", 4));
+        BuildVerdicts.Row slower = row(asked(1.03, "", 4));
         assertThat(slower.regression(0.01)).isTrue();
         assertThat(slower.regression(0.05)).isFalse();
-        assertThat(row(asked(1.0, false, "", 4)).regression(0.01)).as("the same code").isFalse();
-        assertThat(row(asked(0.9, false, "", 4)).regression(0.01)).as("faster").isFalse();
-        BuildVerdicts.Row oneFork = row(asked(1.2, false, "", 1));
+        assertThat(row(asked(1.0, "", 4)).regression(0.01)).as("the same code").isFalse();
+        assertThat(row(asked(0.9, "", 4)).regression(0.01)).as("faster").isFalse();
+        BuildVerdicts.Row oneFork = row(asked(1.2, "", 1));
         assertThat(oneFork.intervalOver()).isEqualTo("rounds of one fork");
         assertThat(oneFork.regression(0.01)).as("one fork's rounds decide nothing").isFalse();
     }
@@ -63,7 +61,7 @@ class BuildVerdictsTest {
     @Test
     void theTableNamesBothBuildsTheRatioItsIntervalAndAForkLevelVerdict() {
         MarkdownPage page = new MarkdownPage();
-        BuildVerdicts.table(page, List.of(row(asked(1.05, false, "", 4)), row(asked(1.05, false, "other JVM options", 4))));
+        BuildVerdicts.table(page, List.of(row(asked(1.05, "", 4)), row(asked(1.05, "other JVM options", 4))));
         String md = page.body();
         assertThat(md).startsWith("| Benchmark | JDK | base | head | head/base | 95% interval | verdict |");
         assertThat(md).contains("| head against base, W.work (n=1) | 17 | 105.000 ns/op | 110.250 ns/op | 1.050 | ", "(4 forks) | slower |",
@@ -72,7 +70,7 @@ class BuildVerdictsTest {
 
     @Test
     void questionsOfOneBuildAreNotRows() {
-        Comparisons.Asked q = asked(1.05, false, "", 3);
+        Comparisons.Asked q = asked(1.05, "", 3);
         Comparisons.Asked other = new Comparisons.Asked(q.question(), q.family(), q.jdk(), q.fixed(), List.of("A", "B"), "A", List.of(),
                 false, "", q.slices(), List.of(), List.of());
         assertThat(BuildVerdicts.of(new Comparisons(Comparisons.FORMAT_VERSION, RatioVerdict.DEFAULT_BAND, List.of(other)))).isEmpty();

@@ -116,6 +116,7 @@ class BaselineRunTest {
         assertThat(r.out).contains("their interleaved fork failed", "measured in pairs of forks instead");
         Comparisons.Asked q = RunResults.read(r.resultsDir()).document(Comparisons.NAME, Comparisons.class).orElseThrow().questions().get(0);
         assertThat(q.notInterleaved()).contains("their interleaved fork failed");
+        assertThat(q.detail("head").unit()).as("a throughput benchmark compared on its time per operation").endsWith("/op");
         assertThat(q.forks()).hasSize(2);
     }
 
