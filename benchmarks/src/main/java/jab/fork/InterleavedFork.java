@@ -34,10 +34,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * every variant a solo fork (plain JMH) and warns when the two disagree. Each variant's own classes
  * are loaded apart ({@link VariantLoader}), so its benchmark code and libraries keep their own profiles.
  *
- * <p>Usage: {@code InterleavedFork SPEC OUT}. SPEC is a properties file: {@code classpath} (the
- * benchmarks' class path), {@code slice} (a JMH time, e.g. 100ms), {@code warmupRounds}, {@code rounds},
- * {@code seed}, {@code variants}, and per variant i {@code variant.i.label}, {@code variant.i.entry}
- * (its line of JMH's BenchmarkList) and {@code variant.i.param.NAME}. OUT gets, per round, a line
+ * <p>Usage: {@code InterleavedFork SPEC OUT}. SPEC is a properties file: {@code slice} (a JMH time, e.g.
+ * 100ms), {@code warmupRounds}, {@code rounds}, {@code seed}, {@code variants}, and per variant i
+ * {@code variant.i.label}, {@code variant.i.classpath} (its benchmarks' class path: two builds of the
+ * same benchmarks each have their own), {@code variant.i.entry} (its line of JMH's BenchmarkList) and
+ * {@code variant.i.param.NAME}. OUT gets, per round, a line
  * {@code W|R <round> <variant>:<score> ...} in the order the slices ran, then {@code unit <variant> <unit>}
  * lines and {@code end}; a failure goes to standard error and the exit status is 1.
  */
@@ -66,7 +67,6 @@ public final class InterleavedFork {
     }
 
     private static void run(Properties spec, PrintWriter out) throws Exception {
-        URL[] urls = classpath(spec.getProperty("classpath"));
         TimeValue slice = TimeValue.fromString(spec.getProperty("slice"));
         int warmup = Integer.parseInt(spec.getProperty("warmupRounds"));
         int rounds = Integer.parseInt(spec.getProperty("rounds"));
@@ -85,7 +85,8 @@ public final class InterleavedFork {
                     }
                 }
                 String label = spec.getProperty(p + "label");
-                VariantLoader loader = new VariantLoader(label, urls, InterleavedFork.class.getClassLoader());
+                VariantLoader loader = new VariantLoader(label, classpath(spec.getProperty(p + "classpath")),
+                        InterleavedFork.class.getClassLoader());
                 drivers.add(new SliceDriver(label, e, params, loader, slice));
             }
             String[] units = new String[n];

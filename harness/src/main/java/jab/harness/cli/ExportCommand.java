@@ -11,6 +11,8 @@ import jab.harness.compare.Input;
 import jab.harness.export.ExportFormat;
 import jab.harness.export.ExportFormats;
 import jab.harness.export.ExportRow;
+import jab.harness.report.BuildVerdicts;
+import jab.harness.results.RunResults;
 import jab.harness.run.InputChecks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,7 +24,10 @@ import picocli.CommandLine.Spec;
         description = {"Writes a run's results for a CI tracker or a spreadsheet, each with the direction of its unit",
             "(operations per time: bigger is better; time per operation: smaller is better), JMH's error and jab's 95%%",
             "interval over forks. github-action-benchmark: two files, one for the action's tool customBiggerIsBetter and",
-            "one for customSmallerIsBetter; bencher: Bencher Metric Format JSON; csv and markdown: a row per result."},
+            "one for customSmallerIsBetter; bencher: Bencher Metric Format JSON; csv and markdown: a row per result.",
+            "A run that compared two builds (--baseline) exports its ratios head/base instead, the head's time over the",
+            "base's with the 95%% interval over forks: smaller is better (github-action-benchmark: customSmallerIsBetter;",
+            "bencher: the measure head-base-ratio)."},
         footer = {"", "Examples:", "  ./jab export results/20261122-194027-vm --format github-action-benchmark",
             "  ./jab export results/20261122-194027-vm --format csv --out /tmp/export"})
 public final class ExportCommand implements Callable<Integer> {
@@ -45,13 +50,14 @@ public final class ExportCommand implements Callable<Integer> {
         if (!Files.isDirectory(run)) {
             throw new UsageException(run + " is not a jab run directory");
         }
-        Input in = Input.load(run);
+        // a run that compared two builds answers with ratios, head over base: those are what a tracker follows
+        List<BuildVerdicts.Row> ratios = BuildVerdicts.of(RunResults.read(run));
+        Input in = ratios.isEmpty() ? Input.load(run) : null;
         Path dir = InputChecks.outputDir(out != null ? out : run.resolve("export"), out != null ? "--out" : "the export directory");
         Files.createDirectories(dir);
         List<String> left = new ArrayList<>();
-        List<ExportRow> rows = ExportRow.of(in, left);
         var console = spec.commandLine().getOut();
-        for (ExportFormat.Written w : f.write(rows, dir)) {
+        for (ExportFormat.Written w : ratios.isEmpty() ? f.write(ExportRow.of(in, left), dir) : f.writeRatios(ratios, dir)) {
             console.println(f.name() + ": " + (w.file() == null ? w.what() : w.file() + " (" + w.what() + ")"));
         }
         left.forEach(l -> console.println("left out: " + l));

@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
@@ -32,6 +33,7 @@ import jab.harness.jdk.Jdk;
 import jab.harness.jdk.JdkDiscovery;
 import jab.harness.jdk.JdkSelector;
 import jab.harness.page.ConsoleText;
+import jab.harness.report.BuildVerdicts;
 import jab.harness.report.Calibration;
 import jab.harness.report.StatisticsDocument;
 import jab.harness.report.Summary;
@@ -54,11 +56,13 @@ import jab.harness.run.RunGuard;
 import jab.harness.run.RunLock;
 import jab.harness.run.WorkDir;
 import jab.harness.stats.RatioVerdict;
+import jab.harness.user.BaseBuild;
 import jab.harness.user.UserBenchmarks;
 import jab.harness.user.UserFamily;
 import jab.harness.warnings.Warning;
 import jab.harness.warnings.WarningDigest;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -126,6 +130,9 @@ public class RunCommand implements Callable<Integer> {
     @Option(names = "--classpath", paramLabel = "CP", description = "the libraries --benchmarks needs, separated by the path separator")
     String classpath;
 
+    @Mixin
+    BaselineOptions comparison = new BaselineOptions();
+
     @Option(names = "--prof", paramLabel = "NAME[:OPTIONS]",
             description = "a JMH profiler (repeatable): gc (bytes per op), async (a flame graph per result), perfnorm "
                     + "(perf counters per op); one that cannot run here is skipped with a note")
@@ -190,8 +197,14 @@ public class RunCommand implements Callable<Integer> {
         try (RunLock lock = RunLock.acquire(console)) {
             RunStore store = createStore(plan);
             boolean ok;
+            boolean regressed = false;
             try (RunGuard guard = new RunGuard(plan.workDir(), store)) {
                 announce(plan);
+                for (Family f : plan.families().all()) {
+                    for (String n : f.baseline().map(b -> b.inOneBuildOnly(selectors)).orElse(List.of())) {
+                        note(store, n);
+                    }
+                }
                 OutsideJmh outside = new OutsideJmh();
                 boolean calibrating = aaComparisons() > 0; // A/A questions only: nothing measured outside them
                 ok = calibrating || measure(plan, store, outside, false);
@@ -209,11 +222,12 @@ public class RunCommand implements Callable<Integer> {
                 } else {
                     printAnswer(results, store.dir(), plan.families());
                     printWarnings(results);
+                    regressed = regressed(results);
                 }
             }
             console.println();
             console.println("results: " + store.dir());
-            return ok ? 0 : 1;
+            return ok && !regressed ? 0 : 1;
         }
     }
 
@@ -229,7 +243,10 @@ public class RunCommand implements Callable<Integer> {
         JmhOverrides overrides = JmhOverrides.of(forks, warmupIterations, warmupTime, iterations, measurementTime, threads);
         Profilers profilers = Profilers.parse(prof);
         UserBenchmarks user = benchmarks == null ? null : UserBenchmarks.open(benchmarks, classpath);
-        FamilySet runFamilies = user == null ? families : new FamilySet(List.of(new UserFamily(user)));
+        Optional<BaseBuild> baseBuild = comparison.open(user);
+        double regressionLimit = comparison.regressionLimit();
+        UserFamily head = user == null ? null : baseBuild.map(b -> new UserFamily(user).comparedWith(b)).orElseGet(() -> new UserFamily(user));
+        FamilySet runFamilies = user == null ? families : new FamilySet(List.of(head));
         BenchmarkCatalog catalog = user == null ? BenchmarkCatalog.load(families) : BenchmarkCatalog.of(user.entries(), runFamilies);
         if (user != null) {
             user.requireMatches(selectors);
@@ -238,13 +255,16 @@ public class RunCommand implements Callable<Integer> {
         Map<String, String[]> userParams = ParamOverrides.parse(params);
         InputChecks.checkParams(selection, userParams);
         List<Jdk> jdks = user == null ? JdkSelector.select(jdk, new JdkDiscovery())
-                : JdkSelector.select(jdk, new JdkDiscovery(), Math.max(BenchmarkRelease.minimumFeature(), user.feature()),
-                        user.path().getFileName() + " is");
+                : JdkSelector.select(jdk, new JdkDiscovery(), Math.max(BenchmarkRelease.minimumFeature(),
+                        Math.max(user.feature(), baseBuild.map(BaseBuild::feature).orElse(0))), user.path().getFileName() + " is");
         int maxForks = overrides.forks() == null ? p.maxForks : Math.max(p.maxForks, overrides.forks());
         Duration profileBudget = aaComparisons() > 0 ? CalibrateCommand.BUDGET : p.budget(selection.size(), jdks.size());
-        Precision goal = new Precision(aaComparisons() > 0 ? 0 : target, maxForks,
-                budget == null ? profileBudget : cap, precision == null ? p.ratioPrecision : target,
-                band == null ? RatioVerdict.DEFAULT_BAND : Precision.parseBand(band));
+        // a gate at 1% needs ratios narrow enough to tell 1% from 0: half of it, unless --precision says otherwise;
+        // and its verdicts read against that 1%, unless --band says otherwise
+        double ratioTarget = precision != null ? target : regressionLimit > 0 ? Math.min(p.ratioPrecision, regressionLimit / 2) : p.ratioPrecision;
+        double verdictBand = band != null ? Precision.parseBand(band) : regressionLimit > 0 ? regressionLimit : RatioVerdict.DEFAULT_BAND;
+        Precision goal = new Precision(aaComparisons() > 0 ? 0 : target, maxForks, budget == null ? profileBudget : cap, ratioTarget,
+                verdictBand);
         families.all().forEach(Family::checkRunOptions);
         List<String> forkArgs = jvmArgs.isBlank() ? List.of() : Arrays.asList(jvmArgs.trim().split("\\s+"));
         Path benchDir = InputChecks.usableDir(dir != null ? dir : Paths.get(System.getProperty("java.io.tmpdir")), "--dir");
@@ -270,6 +290,8 @@ public class RunCommand implements Callable<Integer> {
             bytes = need < 0 || bytes + need < 0 ? -1 : bytes + need;
             contexts.put(e.getKey(), ctx);
         }
+        // the base's forks run as a family of their own (its class path and JVM options) in the head's context
+        baseBuild.ifPresent(b -> contexts.put(b.family(), contexts.get(head)));
         InputChecks.checkSpace(benchDir, bytes);
         return new Plan(runFamilies, overrides, profilers, p, goal, userParams, selection, contexts, jdks, forkArgs, benchDir, outDir, workDir,
                 catalog.entries());
@@ -296,6 +318,7 @@ public class RunCommand implements Callable<Integer> {
         if (benchmarks != null) {
             run.put("benchmarks", benchmarks.toAbsolutePath().toString());
         }
+        comparison.describe(run);
         ArrayNode profs = run.putArray("profilers");
         plan.profilers().names().forEach(profs::add);
         run.putArray("notes");
@@ -389,6 +412,13 @@ public class RunCommand implements Callable<Integer> {
             printTables(results);
         }
         console.print(TerminalAnswer.of(dir, results, ran));
+        List<BuildVerdicts.Row> builds = BuildVerdicts.of(results);
+        if (!builds.isEmpty()) {
+            jab.harness.page.MarkdownPage table = new jab.harness.page.MarkdownPage();
+            BuildVerdicts.table(table, builds);
+            console.println();
+            console.print(table.body());
+        }
         results.notes().forEach(n -> console.print(ConsoleText.wrap("note: ", n)));
     }
 
@@ -428,6 +458,30 @@ public class RunCommand implements Callable<Integer> {
             store.note(line);
         }
         store.writeSummary(Summary.markdown(RunResults.read(store.dir()), plan.families()));
+    }
+
+    /**
+     * {@code --fail-on-regression}: says which benchmarks' heads are slower than their bases with the
+     * whole interval beyond the limit; true when one is.
+     */
+    private boolean regressed(RunResults results) {
+        double limit = comparison.regressionLimit();
+        if (limit <= 0) {
+            return false;
+        }
+        List<BuildVerdicts.Row> rows = BuildVerdicts.regressions(BuildVerdicts.of(results), limit);
+        console.println();
+        String gate = "--fail-on-regression " + jab.harness.stats.ForkInterval.percent(limit);
+        if (rows.isEmpty()) {
+            console.print(ConsoleText.wrap("", gate + ": no benchmark's head is slower than its base with the whole 95% interval "
+                    + "beyond it"));
+        }
+        for (BuildVerdicts.Row r : rows) {
+            console.print(ConsoleText.wrap("regression: ", String.format(java.util.Locale.ROOT,
+                    "%s, JDK %s: head/base %.3f, 95%% interval %s, beyond %s (exit status 1)", r.question(), r.jdk(), r.ratio(),
+                    r.intervalWords(), gate)));
+        }
+        return !rows.isEmpty();
     }
 
     /** The warnings, last, where a reader looks first: what not to trust, and what to do. */

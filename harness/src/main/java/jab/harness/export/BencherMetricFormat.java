@@ -12,6 +12,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import jab.harness.report.BuildVerdicts;
+
 /**
  * Bencher Metric Format (BMF) JSON for {@code bencher run --adapter json --file ...}: per benchmark
  * name, one measure with value, lower_value and upper_value. Times go to Bencher's built-in
@@ -28,9 +30,26 @@ final class BencherMetricFormat implements ExportFormat {
     record Metric(double value, @JsonProperty("lower_value") Double lower, @JsonProperty("upper_value") Double upper) {
     }
 
+    /** The measure of a ratio head/base. */
+    static final String RATIO = "head-base-ratio";
+
     @Override
     public String name() {
         return "bencher";
+    }
+
+    /** A measure of its own, {@value #RATIO}, which Bencher creates on first use; lower and upper are the 95% interval over forks. */
+    @Override
+    public List<Written> writeRatios(List<BuildVerdicts.Row> rows, Path dir) throws IOException {
+        Map<String, Map<String, Metric>> bmf = new LinkedHashMap<>();
+        for (BuildVerdicts.Row r : rows) {
+            Metric m = r.intervalOver().equals("forks") ? new Metric(r.ratio(), r.low(), r.high()) : new Metric(r.ratio(), null, null);
+            bmf.computeIfAbsent(r.name(), k -> new LinkedHashMap<>()).put(RATIO, m);
+        }
+        Path file = dir.resolve("bencher.json");
+        JSON.writeValue(file.toFile(), bmf);
+        return List.of(new Written(file, rows.size() + " ratios head/base (the head's time over the base's) as the measure " + RATIO
+                + ": smaller is better (give its threshold an upper boundary)"));
     }
 
     @Override

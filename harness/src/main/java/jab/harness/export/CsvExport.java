@@ -9,6 +9,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 
+import jab.harness.report.BuildVerdicts;
+
 /**
  * One CSV row per result, for spreadsheets and scripts: benchmark, params, JDK, mode, score, unit,
  * JMH's 99.9% error, jab's 95% interval over forks (low, high, the forks, how it was computed) and
@@ -42,6 +44,23 @@ final class CsvExport implements ExportFormat {
         long bigger = rows.stream().filter(r -> r.direction() == Direction.BIGGER_IS_BETTER).count();
         return List.of(new Written(file, rows.size() + " results, a row each; column direction: " + bigger + " bigger is better, "
                 + (rows.size() - bigger) + " smaller is better"));
+    }
+
+    @JsonPropertyOrder({"benchmark", "jdk", "base", "head", "unit", "head_over_base", "low_95", "high_95", "forks", "interval",
+        "verdict"})
+    record RatioRow(String benchmark, String jdk, Double base, Double head, String unit, @JsonProperty("head_over_base") double ratio,
+                    @JsonProperty("low_95") Double low, @JsonProperty("high_95") Double high, int forks, String interval, String verdict) {
+        static RatioRow of(BuildVerdicts.Row r) {
+            return new RatioRow(r.name(), r.jdk(), finite(r.base()), finite(r.head()), r.unit(), r.ratio(), finite(r.low()),
+                    finite(r.high()), r.forks(), r.intervalWords(), r.verdictWords());
+        }
+    }
+
+    @Override
+    public List<Written> writeRatios(List<BuildVerdicts.Row> rows, Path dir) throws IOException {
+        Path file = dir.resolve("jab-ratios.csv");
+        CSV.writer(CSV.schemaFor(RatioRow.class).withHeader()).writeValue(file.toFile(), rows.stream().map(RatioRow::of).toList());
+        return List.of(new Written(file, rows.size() + " ratios head/base (the head's time over the base's, smaller is better), a row each"));
     }
 
     static Double finite(double x) {

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import jab.harness.report.BuildVerdicts;
 import jab.harness.results.ResultTable;
 
 /**
@@ -49,6 +50,24 @@ final class GithubActionBenchmark implements ExportFormat {
             out.add(new Written(file, entries.size() + " results, " + d.words + ": the action's tool " + d.actionTool));
         }
         return out;
+    }
+
+    /** One file for the tool customSmallerIsBetter: a ratio of times is smaller-is-better whatever the benchmark's mode. */
+    @Override
+    public List<Written> writeRatios(List<BuildVerdicts.Row> rows, Path dir) throws IOException {
+        List<Entry> entries = rows.stream().map(GithubActionBenchmark::entry).toList();
+        Path file = dir.resolve(name() + "-ratios.json");
+        JSON.writeValue(file.toFile(), entries);
+        return List.of(new Written(file, entries.size() + " ratios head/base (the head's time over the base's), smaller is better: "
+                + "the action's tool " + Direction.SMALLER_IS_BETTER.actionTool));
+    }
+
+    static Entry entry(BuildVerdicts.Row r) {
+        String range = Double.isFinite(r.low()) ? "± " + ResultTable.number((r.high() - r.low()) / 2) : null;
+        String extra = String.join("\n", "ratio head/base: the head's time per operation over the base's, smaller is better",
+                "95% interval: " + r.intervalWords() + ", verdict: " + r.verdictWords(),
+                "base " + ResultTable.number(r.base()) + " " + r.unit() + ", head " + ResultTable.number(r.head()) + " " + r.unit());
+        return new Entry(r.name(), "head/base", r.ratio(), range, extra);
     }
 
     static Entry entry(ExportRow r) {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import jab.harness.page.MarkdownPage;
+import jab.harness.report.BuildVerdicts;
 import jab.harness.results.ResultTable;
 
 /**
@@ -32,5 +33,14 @@ final class MarkdownExport implements ExportFormat {
         Path file = dir.resolve("jab.md");
         Files.writeString(file, page.render("jab results"), StandardCharsets.UTF_8);
         return List.of(new Written(file, rows.size() + " results, a table row each, with the direction (bigger or smaller is better)"));
+    }
+
+    @Override
+    public List<Written> writeRatios(List<BuildVerdicts.Row> rows, Path dir) throws IOException {
+        MarkdownPage page = new MarkdownPage();
+        BuildVerdicts.table(page, rows);
+        Path file = dir.resolve("jab-ratios.md");
+        Files.writeString(file, page.body(), StandardCharsets.UTF_8);
+        return List.of(new Written(file, rows.size() + " verdicts head against base, a table row each, for a pull request's comment"));
     }
 }

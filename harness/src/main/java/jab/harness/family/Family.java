@@ -53,6 +53,23 @@ public interface Family {
     JmhSettings settings(Profile profile);
 
     /**
+     * What every result of the family is compared against: the same benchmarks in another build, or
+     * under other JVM options ({@code jab run --benchmarks HEAD --baseline BASE}). A family with a
+     * baseline answers one question per result, base against head, and nothing else.
+     */
+    default Optional<Baseline> baseline() {
+        return Optional.empty();
+    }
+
+    /**
+     * The JVM options of the family's forks, given the run's {@code --jvm-args}: those, unless the
+     * family is a baseline measured under options of its own ({@code --baseline-jvm-args}).
+     */
+    default List<String> jvmArgs(List<String> runArgs) {
+        return runArgs;
+    }
+
+    /**
      * Checks the params the family would run with ({@link RunContext#params()}) before anything runs:
      * throw {@link jab.harness.UsageException} for values the family cannot run.
      */

@@ -58,6 +58,15 @@ public record Question(String sentence, List<String> benchmarks, List<String> va
     }
 
     /**
+     * Base against head for one benchmark of two builds (or of one build under two sets of JVM
+     * options): the variants are {@link Baseline#BASE} and {@link Baseline#HEAD}, the reference the base.
+     */
+    public static Question ofBuilds(String benchmark) {
+        return new Question("head against base, " + benchmark.substring(benchmark.lastIndexOf('.', benchmark.lastIndexOf('.') - 1) + 1),
+                List.of(benchmark), List.of(), Baseline.BASE, Optional.empty(), "");
+    }
+
+    /**
      * The questions of benchmarks nobody declared questions for (a user's jar): the benchmark methods
      * of one class with the same params, and the values of each param given several, the others held fixed.
      */

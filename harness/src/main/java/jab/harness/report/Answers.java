@@ -41,13 +41,15 @@ public final class Answers {
         }
         for (Comparisons.Asked q : doc.get().questions()) {
             String title = q.question() + ", JDK " + q.jdk();
-            if (!q.notInterleaved().isEmpty()) {
+            boolean interleaved = q.notInterleaved().isEmpty();
+            if (!interleaved && q.forks().isEmpty()) {
                 out.add(new Answer(title, List.of("measured in separate forks, not interleaved: " + q.notInterleaved()
                         + "; see the findings below"), "", List.of()));
                 continue;
             }
             if (q.forks().isEmpty()) {
-                out.add(new Answer(title, List.of("no interleaved fork completed: no answer"), "", List.of()));
+                out.add(new Answer(title, List.of("no " + (interleaved ? "interleaved fork" : "pair of forks") + " completed: no answer"),
+                        "", List.of()));
                 continue;
             }
             List<String> lines = new ArrayList<>();
@@ -56,8 +58,13 @@ public final class Answers {
             for (Comparisons.Ratio r : q.answers()) {
                 lines.add(sentence(q, r) + toDecide(q, r, band, target));
             }
+            if (!interleaved) {
+                // two builds that cannot share a JVM: each fork of the ratio is a pair of JVMs, one per variant
+                lines.add("fork-level, not interleaved (" + q.notInterleaved() + "): each fork above is a pair of forks, one per "
+                        + "variant, back to back in alternating order, and the interval holds what changes between two JVMs");
+            }
             List<Warning> warnings = new ArrayList<>();
-            out.add(new Answer(title, lines, solo(run, q, warnings), warnings));
+            out.add(new Answer(title, lines, interleaved ? solo(run, q, warnings) : "", warnings));
         }
         return out;
     }

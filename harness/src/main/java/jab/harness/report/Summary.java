@@ -34,6 +34,7 @@ public final class Summary {
         ObjectNode env = run.env().filter(e -> e instanceof ObjectNode).map(e -> (ObjectNode) e).orElse(null);
         String title = env == null ? "jab run" : env.path("run").path("command").asText("jab run");
         Page page = new MarkdownPage();
+        BuildVerdicts.section(page, run, 1);
         answers(page, run, 1);
         if (env != null) {
             Report.machineHeadings(page, env, 3);

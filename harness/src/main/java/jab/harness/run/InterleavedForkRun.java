@@ -30,8 +30,9 @@ import jab.harness.results.Comparisons;
 /**
  * One interleaved fork of a {@link QuestionCase} on a JDK ({@link InterleavedFork} in a JVM of its
  * own): the same JVM options as the variants' JMH forks (their family's, the pinned heap, JMH's own
- * compiler hints and Blackhole mode), JMH's runtime and jab's fork helpers on the class path, and the
- * benchmarks' class path handed to the fork, which loads each variant's classes apart.
+ * compiler hints and Blackhole mode), JMH's runtime and jab's fork helpers on the class path, and each
+ * variant's class path (its family's: two builds of a user's benchmarks differ there) handed to the
+ * fork, which loads each variant's classes apart.
  */
 final class InterleavedForkRun {
     private static final String MAIN = InterleavedFork.class.getName();
@@ -129,7 +130,6 @@ final class InterleavedForkRun {
 
     private void writeSpec(Path spec, long seed) throws IOException {
         Properties p = new Properties();
-        p.setProperty("classpath", String.join(File.pathSeparator, benchmarkClasspath()));
         p.setProperty("slice", schedule.slice().toString());
         p.setProperty("warmupRounds", Integer.toString(schedule.warmupRounds()));
         p.setProperty("rounds", Integer.toString(schedule.rounds()));
@@ -139,6 +139,7 @@ final class InterleavedForkRun {
             QuestionCase.Variant v = c.variants().get(i);
             String k = "variant." + i + ".";
             p.setProperty(k + "label", v.label());
+            p.setProperty(k + "classpath", String.join(File.pathSeparator, benchmarkClasspath(v.job())));
             p.setProperty(k + "entry", v.job().entry().toLine());
             v.job().params().forEach((name, value) -> p.setProperty(k + "param." + name, value));
         }
@@ -157,9 +158,9 @@ final class InterleavedForkRun {
         return out;
     }
 
-    /** Where the variants' classes come from: a user's jar and libraries, or jab's own class path. */
-    private List<String> benchmarkClasspath() {
-        return c.family().benchmarkSource().map(s -> s.forkClasspath())
+    /** Where a variant's classes come from: its build's jar and libraries (a user's), or jab's own class path. */
+    private static List<String> benchmarkClasspath(Job job) {
+        return job.family().benchmarkSource().map(s -> s.forkClasspath())
                 .orElseGet(() -> List.of(System.getProperty("java.class.path").split(File.pathSeparator)));
     }
 

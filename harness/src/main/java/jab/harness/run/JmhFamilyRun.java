@@ -65,7 +65,7 @@ public final class JmhFamilyRun {
      */
     static Options options(Job job, int forks, Jdk jdk, JmhPhase.Setup setup, RunContext ctx, boolean profilers) {
         Family family = job.family();
-        List<String> userJvmArgs = setup.forkArgs();
+        List<String> userJvmArgs = family.jvmArgs(setup.forkArgs());
         JmhSettings settings = setup.overrides().apply(family.settings(ctx.profile()));
         List<String> jvmArgs = HeapPin.args(userJvmArgs, family.forkHeap(job.benchmark(), job.params()));
         ChainedOptionsBuilder opts = new OptionsBuilder()

@@ -84,6 +84,8 @@ public final class JmhPhase {
     private final Map<Jdk, List<Job>> jobs = new LinkedHashMap<>();
     private final Set<Job> solo = new HashSet<>();
     private final QuestionForks questions;
+    /** Jobs of a head build that its base lacks, for the run's notes. */
+    private final Set<String> notMeasured = new java.util.LinkedHashSet<>();
     private CacheProbe cacheProbe;
 
     public JmhPhase(Setup setup, RunStore store, Notes notes, PrintStream console) {
@@ -94,8 +96,21 @@ public final class JmhPhase {
         this.questions = new QuestionForks(this, store, setup.precision().band());
         setup.jobs().forEach((jdk, js) -> {
             List<QuestionCase> cases = new ArrayList<>();
+            List<Job> all = new ArrayList<>();
             for (Family f : js.stream().map(Job::family).distinct().toList()) {
-                cases.addAll(QuestionCase.of(f, js.stream().filter(j -> j.family() == f).toList(), setup.catalog(), jdk));
+                List<Job> own = js.stream().filter(j -> j.family() == f).toList();
+                if (f.baseline().isPresent()) {
+                    // base against head is all such a run asks: the two builds' forks give each its score
+                    List<QuestionCase> builds = QuestionCase.ofBuilds(f.baseline().get(), own);
+                    cases.addAll(builds);
+                    own.stream().filter(j -> builds.stream().noneMatch(c -> c.variants().stream().anyMatch(
+                            v -> v.job().benchmark().equals(j.benchmark()) && v.job().params().equals(j.params()))))
+                            .forEach(j -> notMeasured.add(j.label() + ": the base declares no such combination of params; "
+                                    + "listed, not measured"));
+                } else {
+                    cases.addAll(QuestionCase.of(f, own, setup.catalog(), jdk));
+                    all.addAll(own);
+                }
             }
             if (setup.aaComparisons() > 0) {
                 questions.add(jdk, AaCases.of(cases, setup.aaComparisons()));
@@ -103,9 +118,8 @@ public final class JmhPhase {
                 return;
             }
             questions.add(jdk, cases);
-            List<Job> all = new ArrayList<>(js);
             for (QuestionForks.Asked a : questions.asked()) {
-                if (a.jdk == jdk && a.interleaved()) {
+                if (a.jdk == jdk && a.interleaved() && !a.c.comparesBuilds()) {
                     for (QuestionCase.Variant v : a.c.variants()) {
                         solo.add(v.job());
                         if (!all.contains(v.job())) {
@@ -128,6 +142,9 @@ public final class JmhPhase {
         int total = jobs.values().stream().flatMap(List::stream).mapToInt(this::forks).sum() + questions.firstForkCount();
         Progress progress = new Progress(console, total);
         boolean ok = true;
+        for (String n : notMeasured) {
+            notes.note(n);
+        }
         try {
             for (Map.Entry<Jdk, List<Job>> e : jobs.entrySet()) {
                 Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();

@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 
+import jab.harness.family.Baseline;
 import jab.harness.family.Family;
 import jab.harness.family.Question;
 import jab.harness.jdk.Jdk;
@@ -74,6 +75,44 @@ public record QuestionCase(Question question, Map<String, String> fixed, String 
             }
         }
         return out;
+    }
+
+    /**
+     * The cases of a family compared with its baseline: per job (a benchmark and one combination of its
+     * params) whose combination the base has too, the base's job and the head's, base first. A job the
+     * base has no counterpart for makes no case.
+     *
+     * <p>"Slower" is about time: a throughput benchmark runs in JMH's AverageTime, the same measured loop
+     * with the inverse score, so every ratio is the head's time over the base's and smaller is better.
+     */
+    public static List<QuestionCase> ofBuilds(Baseline baseline, List<Job> heads) {
+        List<QuestionCase> out = new ArrayList<>();
+        for (Job head : heads) {
+            Optional<BenchmarkListEntry> base = baseline.counterpart(head.entry(), head.params());
+            Job timed = new Job(head.family(), timed(head.entry()), head.params());
+            if (base.isEmpty() || out.stream().anyMatch(c -> c.variants().get(1).job().equals(timed))) {
+                continue; // in the head only, or a benchmark of both modes, which time per operation makes one
+            }
+            Question q = Question.ofBuilds(head.benchmark());
+            List<Variant> vs = List.of(new Variant(Baseline.BASE, Baseline.BASE, new Job(baseline.family(), timed(base.get()), head.params())),
+                    new Variant(Baseline.HEAD, Baseline.HEAD, timed));
+            Map<String, String> fixed = new TreeMap<>(head.params());
+            String title = q.sentence() + (fixed.isEmpty() ? "" : " (" + words(fixed) + ")");
+            out.add(new QuestionCase(q, fixed, title, vs, whyApart(q, vs)));
+        }
+        return out;
+    }
+
+    private static BenchmarkListEntry timed(BenchmarkListEntry e) {
+        return e.getMode() == Mode.Throughput ? e.cloneWith(Mode.AverageTime) : e;
+    }
+
+    /**
+     * Whether the variants are two builds (or JVM option sets) of the same benchmark, which are
+     * measured in alternating forks where they cannot share one ({@link #ofBuilds}).
+     */
+    public boolean comparesBuilds() {
+        return variants.stream().map(v -> v.job().family()).distinct().count() > 1;
     }
 
     /** What a case's jobs share: their params but the varying ones, and their method unless methods vary. */

@@ -41,7 +41,7 @@ final class QuestionForks {
     static final class Asked {
         final Jdk jdk;
         final QuestionCase c;
-        final InterleavedForkRun.SliceSchedule schedule;
+        InterleavedForkRun.SliceSchedule schedule;
         final List<Comparisons.Fork> forks = new ArrayList<>();
         final Map<String, String> units = new LinkedHashMap<>();
         String whyApart;
@@ -60,6 +60,20 @@ final class QuestionForks {
 
         boolean interleaved() {
             return whyApart.isEmpty();
+        }
+
+        /** Whether the case gets forks of its own: interleaved ones, or pairs of forks for two builds that cannot share a JVM. */
+        boolean measured() {
+            return interleaved() || inPairs();
+        }
+
+        boolean inPairs() {
+            return !interleaved() && c.comparesBuilds();
+        }
+
+        /** Progress lines per fork: a pair is two JMH runs. */
+        int runsPerFork() {
+            return inPairs() ? 2 : 1;
         }
     }
 
@@ -83,7 +97,10 @@ final class QuestionForks {
             InterleavedForkRun.SliceSchedule schedule = schedule(s, c.variants().get(0).job().entry().getMode(), profile);
             String why = c.interleaved() ? new InterleavedForkRun(c, jdk, phase.setup(), phase.context(c.family()), schedule).whyApart()
                     : c.whyApart();
-            if (why.isEmpty() && profile == Profile.SMOKE && !proven.add(c.question())) {
+            if (!why.isEmpty() && c.comparesBuilds()) {
+                schedule = ForkPair.schedule(s);
+            }
+            if (why.isEmpty() && profile == Profile.SMOKE && !c.comparesBuilds() && !proven.add(c.question())) {
                 // smoke proves it runs: one case per question is interleaved (mmap's nine took 5 minutes more)
                 why = "the smoke profile interleaves one case of each question";
             }
@@ -113,13 +130,13 @@ final class QuestionForks {
     /** Every interleaved case's first forks, as many as its family's profile (or -f) gives a result. */
     boolean firstForks(Progress progress) throws IOException {
         boolean ok = true;
-        int rounds = asked.stream().filter(Asked::interleaved).mapToInt(a -> phase.settings(a.c.family()).forks()).max().orElse(0);
+        int rounds = asked.stream().filter(Asked::measured).mapToInt(a -> phase.settings(a.c.family()).forks()).max().orElse(0);
         for (int round = 1; round <= rounds; round++) {
             for (Asked a : asked) {
                 if (RunGuard.stopping()) {
                     return false;
                 }
-                if (a.interleaved() && !a.givenUp && round <= phase.settings(a.c.family()).forks()) {
+                if (a.measured() && !a.givenUp && round <= phase.settings(a.c.family()).forks()) {
                     ok &= fork(a, progress);
                 }
             }
@@ -130,7 +147,7 @@ final class QuestionForks {
 
     /** Forks in the first pass, for the progress line's total. */
     int firstForkCount() {
-        return asked.stream().filter(Asked::interleaved).mapToInt(a -> phase.settings(a.c.family()).forks()).sum();
+        return asked.stream().filter(Asked::measured).mapToInt(a -> phase.settings(a.c.family()).forks() * a.runsPerFork()).sum();
     }
 
     /**
@@ -190,7 +207,7 @@ final class QuestionForks {
 
     /** The comparisons of a case still open: undecided and wider than the ratio goal; none when it may get no fork. */
     private List<Comparisons.Ratio> open(Asked a, Precision precision) {
-        if (!a.interleaved() || a.givenUp || a.forks.size() >= precision.maxForks()) {
+        if (!a.measured() || a.givenUp || a.forks.size() >= precision.maxForks()) {
             return List.of();
         }
         return asked(a).withRatios(band).ratios().stream()
@@ -200,10 +217,11 @@ final class QuestionForks {
 
     /**
      * Rounds for the case's next fork, by Kalibera and Jones from its widest open comparison: between
-     * the profile's rounds and four times as many. A single-shot case keeps its schedule (a shot's time is its own).
+     * the profile's rounds and four times as many. A single-shot case keeps its schedule (a shot's time is its own),
+     * and so does a pair of forks (its rounds are JMH's iterations).
      */
     private int rounds(Asked a, List<Comparisons.Ratio> open) {
-        if (a.c.variants().get(0).job().entry().getMode() == Mode.SingleShotTime) {
+        if (a.c.variants().get(0).job().entry().getMode() == Mode.SingleShotTime || a.inPairs()) {
             return a.schedule.rounds();
         }
         Comparisons.Ratio widest = open.stream().max(java.util.Comparator.comparingDouble(Comparisons.Ratio::relativeHalfWidth)).orElseThrow();
@@ -215,21 +233,36 @@ final class QuestionForks {
     }
 
     private boolean fork(Asked a, Progress progress) throws IOException {
-        progress.started("JDK " + a.jdk.id() + " interleaved: " + a.c.title() + " (" + a.c.variants().size() + " variants)");
         long t0 = System.nanoTime();
+        long seed = ThreadLocalRandom.current().nextLong();
         Optional<InterleavedForkRun.Measured> m;
-        try {
-            InterleavedForkRun.SliceSchedule schedule = new InterleavedForkRun.SliceSchedule(a.schedule.slice(), a.schedule.warmupRounds(), a.rounds);
-            m = new InterleavedForkRun(a.c, a.jdk, phase.setup(), phase.context(a.c.family()), schedule)
-                    .run(ThreadLocalRandom.current().nextLong(), phase.log(a.jdk));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
+        if (a.inPairs()) {
+            m = ForkPair.run(a.c, ForkPair.referenceFirst(a.c, a.forks, seed), seed, phase, a.jdk, progress);
+        } else {
+            progress.started("JDK " + a.jdk.id() + " interleaved: " + a.c.title() + " (" + a.c.variants().size() + " variants)");
+            try {
+                InterleavedForkRun.SliceSchedule schedule = new InterleavedForkRun.SliceSchedule(a.schedule.slice(), a.schedule.warmupRounds(),
+                        a.rounds);
+                m = new InterleavedForkRun(a.c, a.jdk, phase.setup(), phase.context(a.c.family()), schedule).run(seed, phase.log(a.jdk));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+            progress.finished();
         }
-        progress.finished();
+        if (m.isEmpty() && a.interleaved() && a.c.comparesBuilds() && a.forks.isEmpty()) {
+            // two builds may not share a JVM where the interleaved fork cannot (a native library binds to one class loader only)
+            a.whyApart = "their interleaved fork failed (see " + RunStore.jmhLog(a.jdk.id()) + "; a native library, for one, can be "
+                    + "loaded by one class loader only)";
+            a.schedule = ForkPair.schedule(phase.settings(a.c.family()));
+            a.rounds = a.schedule.rounds();
+            phase.note("JDK " + a.jdk.id() + " '" + a.c.title() + "': " + a.whyApart + "; measured in pairs of forks instead");
+            return fork(a, progress);
+        }
         if (m.isEmpty()) {
             a.givenUp = true;
-            phase.note("JDK " + a.jdk.id() + " '" + a.c.title() + "': an interleaved fork failed; see " + RunStore.jmhLog(a.jdk.id()));
+            phase.note("JDK " + a.jdk.id() + " '" + a.c.title() + "': " + (a.inPairs() ? "a pair of forks" : "an interleaved fork")
+                    + " failed; see " + RunStore.jmhLog(a.jdk.id()));
             return false;
         }
         double seconds = (System.nanoTime() - t0) / 1e9;

@@ -39,27 +39,32 @@ public record UserBenchmarks(Path path, List<String> classpath, String list, int
 
     /** Reads PATH; anything jab cannot run is bad input (exit 2) saying what PATH is and what it lacks. */
     public static UserBenchmarks open(Path path, String classpath) {
+        return open(path, classpath, "--benchmarks");
+    }
+
+    /** The same for the build named by {@code option} (--baseline: the base of a comparison of two builds). */
+    public static UserBenchmarks open(Path path, String classpath, String option) {
         List<String> cp = classpath == null || classpath.isBlank() ? List.of()
                 : Arrays.stream(classpath.split(File.pathSeparator)).filter(s -> !s.isBlank()).toList();
         try {
             if (Files.isDirectory(path)) {
-                return ofDirectory(path, cp);
+                return ofDirectory(path, cp, option);
             }
             if (Files.isRegularFile(path) && isZip(path)) {
-                return ofJar(path, cp);
+                return ofJar(path, cp, option);
             }
         } catch (IOException e) {
-            throw new UsageException("--benchmarks " + path + ": cannot read it: " + e.getMessage());
+            throw new UsageException(option + " " + path + ": cannot read it: " + e.getMessage());
         }
-        throw new UsageException("--benchmarks " + path + (Files.exists(path) ? " is neither a jar nor a directory" : ": no such file or directory")
+        throw new UsageException(option + " " + path + (Files.exists(path) ? " is neither a jar nor a directory" : ": no such file or directory")
                 + "; give a JMH benchmarks jar (mvn package of a JMH project, Gradle's jmhJar) or a classes directory");
     }
 
-    private static UserBenchmarks ofJar(Path jar, List<String> cp) throws IOException {
+    private static UserBenchmarks ofJar(Path jar, List<String> cp, String option) throws IOException {
         try (ZipFile zip = new ZipFile(jar.toFile())) {
             ZipEntry list = zip.getEntry(LIST);
             if (list == null) {
-                throw noList(jar);
+                throw noList(jar, option);
             }
             String text;
             try (InputStream in = zip.getInputStream(list)) {
@@ -72,14 +77,14 @@ public record UserBenchmarks(Path path, List<String> classpath, String list, int
                 }
             }
             return checked(new UserBenchmarks(jar.toAbsolutePath(), cp, text, major - MAJOR_OF_RELEASE_ZERO,
-                    zip.getEntry(JMH_RUNNER) != null));
+                    zip.getEntry(JMH_RUNNER) != null), option);
         }
     }
 
-    private static UserBenchmarks ofDirectory(Path dir, List<String> cp) throws IOException {
+    private static UserBenchmarks ofDirectory(Path dir, List<String> cp, String option) throws IOException {
         Path list = dir.resolve(LIST);
         if (!Files.isRegularFile(list)) {
-            throw noList(dir);
+            throw noList(dir, option);
         }
         int major = 0;
         try (Stream<Path> files = Files.walk(dir)) {
@@ -90,18 +95,18 @@ public record UserBenchmarks(Path path, List<String> classpath, String list, int
             }
         }
         return checked(new UserBenchmarks(dir.toAbsolutePath(), cp, Files.readString(list), major - MAJOR_OF_RELEASE_ZERO,
-                Files.isRegularFile(dir.resolve(JMH_RUNNER))));
+                Files.isRegularFile(dir.resolve(JMH_RUNNER))), option);
     }
 
-    private static UserBenchmarks checked(UserBenchmarks b) {
+    private static UserBenchmarks checked(UserBenchmarks b, String option) {
         if (b.entries().isEmpty()) {
-            throw new UsageException("--benchmarks " + b.path() + ": its " + LIST + " lists no benchmark");
+            throw new UsageException(option + " " + b.path() + ": its " + LIST + " lists no benchmark");
         }
         return b;
     }
 
-    private static UsageException noList(Path p) {
-        return new UsageException("--benchmarks " + p + " has no " + LIST + ": it holds no JMH benchmarks compiled with JMH's "
+    private static UsageException noList(Path p, String option) {
+        return new UsageException(option + " " + p + " has no " + LIST + ": it holds no JMH benchmarks compiled with JMH's "
                 + "annotation processor (jmh-generator-annprocess), which writes that list");
     }
 

@@ -7,6 +7,7 @@ import java.util.Optional;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 
 import jab.harness.family.BenchmarkSource;
+import jab.harness.family.Baseline;
 import jab.harness.family.Family;
 import jab.harness.family.JmhSettings;
 import jab.harness.family.Profile;
@@ -24,9 +25,33 @@ public final class UserFamily implements Family {
     public static final String NAME = "user";
 
     private final UserBenchmarks benchmarks;
+    /** The build every result is compared against; null in a plain run. */
+    private final Baseline baseline;
+    /** The forks' JVM options instead of the run's; null: the run's. */
+    private final List<String> jvmArgs;
 
     public UserFamily(UserBenchmarks benchmarks) {
+        this(benchmarks, null, null);
+    }
+
+    private UserFamily(UserBenchmarks benchmarks, Baseline baseline, List<String> jvmArgs) {
         this.benchmarks = benchmarks;
+        this.baseline = baseline;
+        this.jvmArgs = jvmArgs == null ? null : List.copyOf(jvmArgs);
+    }
+
+    /** These benchmarks as the head of a comparison: every result is asked against the base's. */
+    public UserFamily comparedWith(Baseline base) {
+        return new UserFamily(benchmarks, base, jvmArgs);
+    }
+
+    /** These benchmarks with forks of their own JVM options (--baseline-jvm-args) instead of the run's. */
+    public UserFamily withJvmArgs(List<String> args) {
+        return new UserFamily(benchmarks, baseline, args);
+    }
+
+    public UserBenchmarks benchmarks() {
+        return benchmarks;
     }
 
     @Override
@@ -58,6 +83,16 @@ public final class UserFamily implements Family {
     @Override
     public List<Question> questions(List<BenchmarkListEntry> benchmarks) {
         return Question.derivedFrom(benchmarks);
+    }
+
+    @Override
+    public Optional<Baseline> baseline() {
+        return Optional.ofNullable(baseline);
+    }
+
+    @Override
+    public List<String> jvmArgs(List<String> runArgs) {
+        return jvmArgs == null ? runArgs : jvmArgs;
     }
 
     @Override

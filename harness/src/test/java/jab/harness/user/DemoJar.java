@@ -31,12 +31,17 @@ final class DemoJar {
     private DemoJar() {
     }
 
-    /** Compiles the demo benchmark into {@code work}/classes and jars it (without its BenchmarkList when asked). */
+    /** Compiles the demo benchmark and jars it (without its BenchmarkList when asked). */
     static Path build(Path work, boolean withList) throws IOException {
-        Path src = work.resolve("src/demo/ConcatBenchmark.java");
+        return build(work, "ConcatBenchmark", SOURCE, withList ? "demo-benchmarks.jar" : "nolist.jar", withList);
+    }
+
+    /** Compiles class {@code demo.CLASSNAME} of {@code source} under {@code work} and jars it as {@code jarName}. */
+    static Path build(Path work, String className, String source, String jarName, boolean withList) throws IOException {
+        Path src = work.resolve("src-" + jarName + "/demo/" + className + ".java");
         Files.createDirectories(src.getParent());
-        Files.writeString(src, SOURCE);
-        Path classes = work.resolve("classes");
+        Files.writeString(src, source);
+        Path classes = work.resolve("classes-" + jarName);
         Files.createDirectories(classes);
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         String cp = System.getProperty("java.class.path");
@@ -46,7 +51,7 @@ final class DemoJar {
         if (rc != 0) {
             throw new IOException("javac failed: " + rc);
         }
-        Path jar = work.resolve(withList ? "demo-benchmarks.jar" : "nolist.jar");
+        Path jar = work.resolve(jarName);
         try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar)); Stream<Path> files = Files.walk(classes)) {
             for (Path f : files.filter(Files::isRegularFile).toList()) {
                 String name = classes.relativize(f).toString().replace('\\', '/');

@@ -1,0 +1,90 @@
+package jab.harness.run;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.RunResult;
+
+import jab.harness.family.JmhSettings;
+import jab.harness.jdk.Jdk;
+import jab.harness.results.Comparisons;
+
+/**
+ * One replicate of a two-build question whose sides cannot share a JVM (other JVM options, or a
+ * benchmark an interleaved fork cannot drive): a plain JMH fork of each side, back to back, recorded
+ * as one fork of comparisons.json whose round i pairs the i-th measured iteration of the two JVMs, in
+ * the order the JVMs ran.
+ *
+ * <p>What its ratio varies over: a replicate's log-ratio is the mean over i of log(head_i / base_i), and
+ * its spread over replicates holds the two JVMs' JIT decisions and the machine's changes between two
+ * forks run seconds apart, which pairing cannot cancel (only a drift slower than a replicate cancels).
+ * So such a ratio is fork-level, wider than an interleaved one. The order alternates in random pairs
+ * of replicates, one of each order, so a machine that is faster for the first or the second JVM of a
+ * replicate moves no ratio, and two replicates always hold both orders.
+ */
+final class ForkPair {
+    private ForkPair() {
+    }
+
+    /** A pair's rounds are its JVMs' measured JMH iterations: the family's warm-up and measurement, as a result's fork has them. */
+    static InterleavedForkRun.SliceSchedule schedule(JmhSettings s) {
+        return new InterleavedForkRun.SliceSchedule(s.measurementTime(), s.warmupIterations(), s.iterations());
+    }
+
+    /** Whether the next replicate runs the reference (base) first: at random after an even count, else the other order than the last. */
+    static boolean referenceFirst(QuestionCase c, List<Comparisons.Fork> done, long seed) {
+        if (done.size() % 2 == 1) {
+            List<Comparisons.Round> last = done.get(done.size() - 1).rounds();
+            return !last.isEmpty() && !last.get(0).order().get(0).equals(c.reference());
+        }
+        return new Random(seed).nextBoolean();
+    }
+
+    /** Runs the replicate; empty when a fork failed (JmhPhase noted it). */
+    static Optional<InterleavedForkRun.Measured> run(QuestionCase c, boolean referenceFirst, long seed, JmhPhase phase, Jdk jdk,
+                                                     Progress progress) throws IOException {
+        List<QuestionCase.Variant> order = new ArrayList<>(c.variants());
+        if (!referenceFirst) {
+            java.util.Collections.reverse(order);
+        }
+        List<List<Double>> scores = new ArrayList<>();
+        Map<String, String> units = new LinkedHashMap<>();
+        for (QuestionCase.Variant v : order) {
+            Optional<RunResult> r = phase.measure(jdk, v.job(), 1, progress);
+            if (r.isEmpty()) {
+                return Optional.empty();
+            }
+            List<Double> s = new ArrayList<>();
+            for (BenchmarkResult b : r.get().getBenchmarkResults()) {
+                for (IterationResult i : b.getIterationResults()) {
+                    s.add(i.getPrimaryResult().getScore());
+                    units.put(v.label(), i.getScoreUnit());
+                }
+            }
+            scores.add(s);
+        }
+        return Optional.of(new InterleavedForkRun.Measured(new Comparisons.Fork(seed, paired(order, scores)), units));
+    }
+
+    /** Round i: the i-th iteration of each JVM, in the order they ran. */
+    static List<Comparisons.Round> paired(List<QuestionCase.Variant> order, List<List<Double>> scores) {
+        List<String> labels = order.stream().map(QuestionCase.Variant::label).toList();
+        int n = scores.stream().mapToInt(List::size).min().orElse(0);
+        List<Comparisons.Round> rounds = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            List<Double> round = new ArrayList<>();
+            for (List<Double> s : scores) {
+                round.add(s.get(i));
+            }
+            rounds.add(new Comparisons.Round(labels, round));
+        }
+        return rounds;
+    }
+}
