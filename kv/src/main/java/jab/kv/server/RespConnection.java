@@ -21,6 +21,7 @@ import io.netty.handler.codec.ByteToMessageDecoder;
 final class RespConnection extends ByteToMessageDecoder {
     private final Commands commands;
     private final RequestParser parser;
+    private final GetSetFastPath fast;
     final ClientState client;
 
     /** Replies not written yet; allocated when there is one, so an idle connection holds none. */
@@ -32,14 +33,23 @@ final class RespConnection extends ByteToMessageDecoder {
     RespConnection(Commands commands, ServerConfig config, ClientState client) {
         this.commands = commands;
         this.parser = new RequestParser(config, client);
+        this.fast = new GetSetFastPath(commands, client);
         this.client = client;
     }
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> unused) {
         try {
-            byte[][] command;
-            while (!closing && (command = parser.next(in)) != null) {
+            while (!closing) {
+                // GET and SET straight from the bytes when whole and plain; anything else, and a command the
+                // parser has begun, goes through the parser
+                if (client.authenticated && parser.betweenCommands() && fast.run(in, this, ctx)) {
+                    continue;
+                }
+                byte[][] command = parser.next(in);
+                if (command == null) {
+                    break;
+                }
                 if (commands.execute(command, client, out(ctx)) == Commands.Outcome.CLOSE) {
                     closing = true;
                 }
@@ -55,7 +65,7 @@ final class RespConnection extends ByteToMessageDecoder {
         }
     }
 
-    private ByteBuf out(ChannelHandlerContext ctx) {
+    ByteBuf out(ChannelHandlerContext ctx) {
         if (out == null) {
             out = ctx.alloc().ioBuffer(256);
         }
