@@ -24,7 +24,12 @@ final class RespConnection extends ByteToMessageDecoder {
     private final GetSetFastPath fast;
     final ClientState client;
 
-    /** Replies not written yet; allocated when there is one, so an idle connection holds none. */
+    /** The most an output buffer may hold on to between batches ({@link SocketWrite}); larger ones are released. */
+    private static final int KEPT_BUFFER = 16 * 1024;
+    /**
+     * Replies not written yet; allocated when there is one, so a connection that was never answered
+     * holds none, and kept (up to {@link #KEPT_BUFFER}) once its replies were written at once.
+     */
     private ByteBuf out;
     private boolean closing;
     /** Queued in {@link PendingReplies} for this event loop pass. */
@@ -86,6 +91,15 @@ final class RespConnection extends ByteToMessageDecoder {
         queued = false;
         commands.durable(); // under appendfsync always, no reply leaves before the writes it acknowledges are forced
         if (out != null && out.isReadable()) {
+            if (!closing && SocketWrite.writeNow(ctx.channel(), out)) {
+                if (out.capacity() > KEPT_BUFFER) {
+                    out.release(); // a large reply's buffer is not kept by an idle connection
+                    out = null;
+                } else {
+                    out.clear();
+                }
+                return;
+            }
             ByteBuf batch = out;
             out = null;
             if (closing) {

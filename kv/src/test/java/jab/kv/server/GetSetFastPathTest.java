@@ -98,6 +98,16 @@ class GetSetFastPathTest {
                 .isEqualTo("-ERR Protocol error: expected CRLF after bulk\r\n");
     }
 
+    /** Replies larger than the socket takes at once: what the direct write leaves, Netty writes after it, in order. */
+    @Test
+    void repliesLargerThanTheSocketTakesArriveWholeAndInOrder() throws IOException {
+        String big = "b".repeat(6 * 1024 * 1024);
+        String in = command("SET", "big", big) + command("GET", "big") + command("GET", "fk-none") + command("GET", "big")
+                + command("PING");
+        String want = "+OK\r\n$" + big.length() + "\r\n" + big + "\r\n$-1\r\n$" + big.length() + "\r\n" + big + "\r\n+PONG\r\n";
+        assertThat(Wire.exchange(port, Wire.bytes(in), 1000).text).isEqualTo(want);
+    }
+
     @Test
     void withAPasswordGetAndSetBeforeAuthAreRefused() throws Exception {
         ServerConfig c = new ServerConfig();
