@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Bytes per key of RESP servers: each server given is started fresh, its RSS and INFO memory's
 used_memory read, N keys of 16 bytes with 32-byte values SET over one pipelined connection (1000
-per round trip), both read again, then again after MEMORY PURGE (Redis: its allocator returns dirty
+per round trip), both read again, RSS again after N keys more (the slope: what one more key costs, without
+what is fixed), then again after MEMORY PURGE (Redis: its allocator returns dirty
 pages; jab: a full collection, after which the heap shrinks to 30% free). Growth over N is what one key costs.
 Run from the project root:
 
@@ -68,6 +69,15 @@ def collect(c):
     time.sleep(2)
 
 
+def load(c, first_key, end_key):
+    value = b"v" * 32
+    for first in range(first_key, end_key, 1000):
+        last = min(end_key, first + 1000)
+        c.send(*[["SET", b"key:%012d" % i, value] for i in range(first, last)])
+        for _ in range(first, last):
+            c.reply()
+
+
 def measure(name, command, keys):
     proc, port = start(command)
     try:
@@ -76,19 +86,16 @@ def measure(name, command, keys):
         c.reply()
         time.sleep(1)
         rss0, used0 = rss(proc.pid), used_memory(c)
-        value = b"v" * 32
-        for first in range(0, keys, 1000):
-            last = min(keys, first + 1000)
-            c.send(*[["SET", b"key:%012d" % i, value] for i in range(first, last)])
-            for _ in range(first, last):
-                c.reply()
+        load(c, 0, keys)
         rss1, used1 = rss(proc.pid), used_memory(c)
+        load(c, keys, 2 * keys)
+        rss_twice = rss(proc.pid)
         collect(c)
         rss2, used2 = rss(proc.pid), used_memory(c)
-        per = lambda a, b: (b - a) / keys
-        print(f"{name:<24} RSS +{per(rss0, rss1):6.1f} B/key after load, +{per(rss0, rss2):6.1f} after a collection;"
-              f" used_memory +{per(used0, used1):6.1f} B/key (RSS {rss0 / 2**20:.0f} -> {rss1 / 2**20:.0f} -> {rss2 / 2**20:.0f} MiB)",
-              flush=True)
+        per = lambda a, b, n=keys: (b - a) / n
+        print(f"{name:<24} RSS +{per(rss0, rss1):6.1f} B/key after load, slope +{per(rss1, rss_twice):6.1f} from {keys} to {2 * keys} keys,"
+              f" +{per(rss0, rss2, 2 * keys):6.1f} after a collection; used_memory +{per(used0, used1):6.1f} B/key"
+              f" (RSS {rss0 / 2**20:.0f} -> {rss1 / 2**20:.0f} -> {rss_twice / 2**20:.0f} -> {rss2 / 2**20:.0f} MiB)", flush=True)
     finally:
         stop(proc)
 

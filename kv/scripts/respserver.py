@@ -36,10 +36,12 @@ def wait_ping(port, proc=None):
     raise RuntimeError(f"server on port {port} never answered PING")
 
 
-def start(command):
-    """Starts COMMAND ("{port}" replaced by a free port; ./jab execs java, so the pid is the server's) and waits for PING."""
+def start(command, prefix=()):
+    """Starts COMMAND ("{port}" replaced by a free port; ./jab execs java, so the pid is the server's), run by
+    PREFIX if given (commands that exec what follows: taskset, a shell joining a cgroup), and waits for PING."""
     port = free_port()
-    proc = subprocess.Popen(shlex.split(command.replace("{port}", str(port))), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(list(prefix) + shlex.split(command.replace("{port}", str(port))), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
     try:
         wait_ping(port, proc)
     except BaseException:

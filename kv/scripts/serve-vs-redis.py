@@ -1,7 +1,14 @@
 #!/usr/bin/env python3
-"""Servers side by side under redis-benchmark, in alternating rounds: requests/s, the server's CPU
-time per request (and its user and system parts), and each server's ratio to Redis with a 95%
-interval over rounds. "runq us/req" is the time the server's threads waited for a CPU while runnable
+"""Servers side by side under redis-benchmark, in alternating rounds: requests per server CPU-second
+(the capacity of one CPU), requests/s, the server's CPU time per request (and its user and system
+parts), and each server's ratio to Redis with a 95% interval over rounds.
+
+By default the servers and the client are kept apart, as `jab run kv` keeps them: every server pinned
+to the first allowed CPU under a cgroup CPU quota of its own (--server-cpus, half a CPU), its CPU time
+read from the cgroup (all threads, JIT and GC included); redis-benchmark pinned to the last CPU. The
+server is then the bottleneck and the client has CPU to spare, which the last column shows (the most
+of its CPU the client used in any round). --server-cpus 0 runs without pinning or quota (the CPU time
+is then the process's, in clock ticks). "runq us/req" is the time the server's threads waited for a CPU while runnable
 (/proc/PID/task/*/schedstat), per request: when the client shares the server's CPUs (--client-threads
 2 on two CPUs), a server can spend little CPU per request and still be slow because it waits for one.
 The last column is the share of one CPU that redis-benchmark itself used during the run: near 100%
@@ -27,6 +34,7 @@ import statistics
 import subprocess
 import time
 
+import cpucap
 from ratios import interval
 from respserver import start, stop
 
@@ -58,8 +66,8 @@ def client_cpu_seconds():
     return usage.ru_utime + usage.ru_stime
 
 
-def bench(port, test, pipeline, requests, clients, threads=1):
-    cmd = ["redis-benchmark", "-h", "127.0.0.1", "-p", str(port), "-t", test, "-c", str(clients),
+def bench(port, test, pipeline, requests, clients, threads=1, prefix=()):
+    cmd = list(prefix) + ["redis-benchmark", "-h", "127.0.0.1", "-p", str(port), "-t", test, "-c", str(clients),
            "-n", str(requests), "--csv"]
     if threads > 1:
         cmd += ["--threads", str(threads)]
@@ -80,19 +88,40 @@ def main():
     ap.add_argument("--pipelined-requests", type=int, default=2_000_000, help="per run with -P 16")
     ap.add_argument("--tests", default="get,set")
     ap.add_argument("--client-threads", type=int, default=1, help="redis-benchmark --threads")
+    ap.add_argument("--server-cpus", type=float, default=0.5,
+                    help="each server's CPU quota (cgroup), pinned apart from the client; 0: neither")
     args = ap.parse_args()
 
+    cpus = cpucap.allowed_cpus()
+    apart = args.server_cpus > 0 and len(cpus) >= 2
+    h = cpucap.hierarchy() if apart else None
+    server_pin = cpucap.taskset(cpus[0]) if apart else []
+    client_pin = cpucap.taskset(cpus[-1]) if apart else []
     servers = []
+    cgroups = {}
     try:
         for spec in args.server:
             name, command = spec.split("=", 1)
-            proc, port = start(command)
+            prefix = server_pin
+            if h:
+                cgroups[name] = cpucap.Cgroup(h, name, args.server_cpus)
+                prefix = cgroups[name].wrap(server_pin)
+            proc, port = start(command, prefix)
             servers.append((name, port, proc))
+        print("kept apart: " + (f"servers on CPU {cpus[0]}" + (f" under a cgroup v{h[0]} quota of {args.server_cpus} CPU" if h else
+                                                              " without a quota (no cgroup access)")
+                                + f", redis-benchmark on CPU {cpus[-1]}" if apart else "no (servers and client share the CPUs)"),
+              flush=True)
+
+        def cpu(name, proc):
+            """(user, system, total) CPU seconds of a server: the cgroup's total where it has one."""
+            user, system = cpu_seconds(proc.pid)
+            return user, system, cgroups[name].usage_seconds() if name in cgroups else user + system
         shapes = [(t, p) for p in (1, 16) for t in args.tests.split(",")]
         n = lambda p: args.pipelined_requests if p > 1 else args.requests
         for name, port, _ in servers:  # warm-up: the JIT compiles jab's path, Redis fills its allocator
             for test, p in shapes:
-                bench(port, test, p, n(p), args.clients, args.client_threads)
+                bench(port, test, p, n(p), args.clients, args.client_threads, client_pin)
         # (name, test, pipeline) -> list of (rps, cpu us per request, p99 ms, max ms, user us, system us, client CPU share,
         #                                    run-queue wait us per request)
         figures = {}
@@ -100,42 +129,46 @@ def main():
             order = servers[r % len(servers):] + servers[:r % len(servers)]
             for test, p in shapes:
                 for name, port, proc in order:
-                    user0, sys0 = cpu_seconds(proc.pid)
+                    user0, sys0, total0 = cpu(name, proc)
                     runq0 = runqueue_seconds(proc.pid)
                     client0, wall0 = client_cpu_seconds(), time.monotonic()
-                    rps, p99, mx = bench(port, test, p, n(p), args.clients, args.client_threads)
+                    rps, p99, mx = bench(port, test, p, n(p), args.clients, args.client_threads, client_pin)
                     client = (client_cpu_seconds() - client0) / (time.monotonic() - wall0)
-                    user1, sys1 = cpu_seconds(proc.pid)
+                    user1, sys1, total1 = cpu(name, proc)
                     runq_us = (runqueue_seconds(proc.pid) - runq0) * 1e6 / n(p)
                     user_us, sys_us = (user1 - user0) * 1e6 / n(p), (sys1 - sys0) * 1e6 / n(p)
-                    figures.setdefault((name, test, p), []).append((rps, user_us + sys_us, p99, mx, user_us, sys_us, client,
-                                                                    runq_us))
+                    figures.setdefault((name, test, p), []).append((rps, (total1 - total0) * 1e6 / n(p), p99, mx, user_us, sys_us,
+                                                                    client, runq_us))
             print(f"round {r + 1} of {args.rounds} done", flush=True)
     finally:
         for _, _, proc in servers:
             stop(proc)
+        for c in cgroups.values():
+            c.remove()
 
     ref = servers[0][0]
     print(f"\nredis-benchmark -c {args.clients} --threads {args.client_threads}, {args.rounds} rounds (servers in rotating order), "
           f"{args.requests} requests per run (-P 16: {args.pipelined_requests}); medians over rounds;")
-    print(f"ratios to {ref}: geometric mean of the rounds' ratios [95% interval over rounds]\n")
-    print(f"{'server':<14}{'test':<8}{'P':>3}{'req/s':>12}{'x ' + ref:>28}{'CPU us/req':>12}{'x ' + ref + ' CPU':>28}"
-          f"{'p99 ms':>8}{'max ms':>8}{'user+sys us':>14}{'runq us/req':>12}{'client CPU':>11}")
+    print(f"ratios to {ref}: geometric mean of the rounds' ratios [95% interval over rounds]; per CPU-s: requests per second "
+          f"of the server's CPU time; client: the most of its CPU redis-benchmark used in any round (below 90%: spare)\n")
+    print(f"{'server':<14}{'test':<8}{'P':>3}{'req per CPU-s':>15}{'x ' + ref + ' per CPU-s':>30}{'req/s':>12}"
+          f"{'CPU us/req':>12}{'p99 ms':>8}{'max ms':>8}{'user+sys us':>14}{'runq us/req':>12}{'client':>14}")
     for test, p in shapes:
         base = figures[(ref, test, p)]
         for name, _, _ in servers:
             f = figures[(name, test, p)]
-            rps = statistics.median(x[0] for x in f)
-            cpu = statistics.median(x[1] for x in f)
-            g, lo, hi = interval([a[0] / b[0] for a, b in zip(f, base)])
-            cg, clo, chi = interval([a[1] / b[1] for a, b in zip(f, base)]) if all(b[1] > 0 and a[1] > 0 for a, b in zip(f, base)) else (float("nan"),) * 3
-            print(f"{name:<14}{test.upper():<8}{p:>3}{rps:>12,.0f}{f'{g:.3f}x [{lo:.3f}-{hi:.3f}]':>28}{cpu:>12.2f}"
-                  f"{f'{cg:.3f}x [{clo:.3f}-{chi:.3f}]':>28}{statistics.median(x[2] for x in f):>8.3f}"
-                  f"{statistics.median(x[3] for x in f):>8.3f}"
+            per_cpu = statistics.median(1e6 / x[1] for x in f)
+            if all(b[1] > 0 and a[1] > 0 for a, b in zip(f, base)):
+                g, lo, hi = interval([b[1] / a[1] for a, b in zip(f, base)])  # requests per CPU-s: the inverse of CPU per request
+            else:
+                g = lo = hi = float("nan")
+            most = max(x[6] for x in f)
+            print(f"{name:<14}{test.upper():<8}{p:>3}{per_cpu:>15,.0f}{f'{g:.3f}x [{lo:.3f}-{hi:.3f}]':>30}"
+                  f"{statistics.median(x[0] for x in f):>12,.0f}{statistics.median(x[1] for x in f):>12.2f}"
+                  f"{statistics.median(x[2] for x in f):>8.3f}{statistics.median(x[3] for x in f):>8.3f}"
                   f"{f'{statistics.median(x[4] for x in f):.2f}+{statistics.median(x[5] for x in f):.2f}':>14}"
                   f"{statistics.median(x[7] for x in f):>12.2f}"
-                  f"{statistics.median(x[6] for x in f):>10.0%}")
-
+                  f"{f'{most:.0%} ' + ('spare' if most < 0.9 else 'busy'):>14}")
 
 if __name__ == "__main__":
     main()

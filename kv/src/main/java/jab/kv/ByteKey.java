@@ -13,8 +13,13 @@ public final class ByteKey {
 
     /** Takes ownership of {@code bytes}: the caller must not change them afterwards. */
     public ByteKey(byte[] bytes) {
+        this(bytes, Arrays.hashCode(bytes));
+    }
+
+    /** With the hash already computed over the same bytes ({@link KeyProbe}). */
+    ByteKey(byte[] bytes, int hash) {
         this.bytes = bytes;
-        this.hash = Arrays.hashCode(bytes);
+        this.hash = hash;
     }
 
     public static ByteKey of(String s) {

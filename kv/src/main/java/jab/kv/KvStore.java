@@ -107,7 +107,11 @@ public final class KvStore implements AutoCloseable {
      * a multiplicative mix, so the keys of one shard still spread over all of its map's bins.
      */
     private int index(ByteKey key) {
-        return key.hashCode() * 0x9E3779B9 >>> 16 & mask;
+        return index(key.hashCode());
+    }
+
+    private int index(int hash) {
+        return hash * 0x9E3779B9 >>> 16 & mask;
     }
 
     /** What to store for a value: the bare array when nothing else must be kept, else with its deadline and access time. */
@@ -143,6 +147,15 @@ public final class KvStore implements AutoCloseable {
         return v == null ? null : getExpiring(key);
     }
 
+    /** GET by a probe: no key is made unless the value has a deadline or an access time to keep (the rarer path). */
+    public byte[] get(KeyProbe key) {
+        Object v = maps[index(key.hashCode())].get(key);
+        if (v instanceof byte[]) {
+            return (byte[]) v;
+        }
+        return v == null ? null : getExpiring(key.toKey());
+    }
+
     /** The rarer path of get, kept out of it so get stays small enough to inline everywhere. */
     private byte[] getExpiring(ByteKey key) {
         Object v = live(shard(key), key);
@@ -160,6 +173,25 @@ public final class KvStore implements AutoCloseable {
             return;
         }
         s.map.put(key, value);
+    }
+
+    /**
+     * SET without options by a probe: a key that exists gets the value in place (the map keeps its key
+     * object), so only a new key is made. Whatever else must be kept (a journal, LRU times, limits)
+     * takes the path of {@link #set(ByteKey, byte[])}.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public void set(KeyProbe key, byte[] value) {
+        int i = index(key.hashCode());
+        Shard s = shards[i];
+        if (journal != null || lru || s.limited(maxKeysPerShard, maxBytesPerShard)) {
+            set(key.toKey(), value);
+            return;
+        }
+        // replace(K, V) is typed ByteKey but only calls key.equals and hashCode: the probe stands in (raw call)
+        if (((ConcurrentHashMap) maps[i]).replace(key, value) == null) {
+            s.map.put(key.toKey(), value);
+        }
     }
 
     /** SET with NX / XX / PX: returns whether the value was stored. */

@@ -35,6 +35,58 @@ class KvStoreTest {
         return v == null ? null : new String(v, StandardCharsets.UTF_8);
     }
 
+    private static KeyProbe probe(String s) {
+        KeyProbe p = new KeyProbe();
+        byte[] bytes = b(s);
+        System.arraycopy(bytes, 0, p.buffer(bytes.length), 0, bytes.length);
+        return p.filled(bytes.length);
+    }
+
+    @Test
+    void aProbeFindsAndSetsTheKeyOfItsBytesAsAByteKeyWould() {
+        KvStore s = store();
+        assertThat(probe("p1")).hasSameHashCodeAs(k("p1"));
+        assertThat(probe("p1").equals(k("p1"))).isTrue();
+        assertThat(probe("p1").equals(k("p2"))).isFalse();
+        s.set(probe("p1"), b("new"));
+        assertThat(str(s.get(k("p1")))).isEqualTo("new");
+        s.set(probe("p1"), b("replaced"));
+        assertThat(str(s.get(probe("p1")))).isEqualTo("replaced");
+        assertThat(s.dbsize()).isEqualTo(1);
+        assertThat(s.get(probe("absent"))).isNull();
+        // a deadline: the probe's GET takes the rarer path and sees it pass; its SET clears it, as SET does
+        s.set(k("ttl"), b("v"), SetOptions.of(false, false, 100));
+        assertThat(str(s.get(probe("ttl")))).isEqualTo("v");
+        now.addAndGet(101);
+        assertThat(s.get(probe("ttl"))).isNull();
+        s.set(k("ttl2"), b("v"), SetOptions.of(false, false, 100));
+        s.set(probe("ttl2"), b("w"));
+        assertThat(s.pttl(k("ttl2"))).isEqualTo(-1);
+    }
+
+    @Test
+    void aProbesSetGoesThroughTheJournalWhenThereIsOne() {
+        KvStore s = store();
+        List<String> seen = new ArrayList<>();
+        s.journal(new Journal() {
+            @Override
+            public void stored(ByteKey key, byte[] value, long expireAt) {
+                seen.add(key + "=" + str(value));
+            }
+
+            @Override
+            public void removed(ByteKey key) {
+            }
+
+            @Override
+            public void flushed() {
+            }
+        });
+        s.set(probe("j"), b("1"));
+        s.set(probe("j"), b("2"));
+        assertThat(seen).containsExactly("j=1", "j=2");
+    }
+
     @Test
     void keysAndValuesAreBinarySafe() {
         KvStore s = store();

@@ -23,9 +23,17 @@ enum Durability {
         this.words = words;
     }
 
-    /** The settings a profile compares: smoke (run by the tests) only one with persistence, to stay short. */
+    /**
+     * The settings a profile compares: the default profile the headline only (persistence off), so a
+     * default run stays short; thorough all of them; smoke (run by the tests) one with persistence too,
+     * so the persisting path is exercised.
+     */
     static List<Durability> of(Profile profile) {
-        return profile == Profile.SMOKE ? List.of(OFF, AOF_EVERYSEC) : List.of(values());
+        return switch (profile) {
+            case DEFAULT -> List.of(OFF);
+            case SMOKE -> List.of(OFF, AOF_EVERYSEC);
+            case THOROUGH -> List.of(values());
+        };
     }
 
     /** jab kv serve's options; with persistence, its files in {@code dir}. */

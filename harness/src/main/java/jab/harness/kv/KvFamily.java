@@ -114,12 +114,16 @@ public final class KvFamily implements Family {
         };
     }
 
-    /** redis-benchmark rounds and requests per run (GET and SET each), without and with -P 16. */
+    /**
+     * redis-benchmark rounds and requests per run (GET and SET each), without and with -P 16. Default:
+     * four rounds, an even number so each server runs first equally often, of runs of 2-4 s each at
+     * half a CPU per server.
+     */
     static SideBySide.Plan redisBenchmarkPlan(Profile profile) {
         return switch (profile) {
             case SMOKE -> new SideBySide.Plan(1, 20_000, 200_000);
-            case THOROUGH -> new SideBySide.Plan(5, 1_000_000, 10_000_000);
-            case DEFAULT -> new SideBySide.Plan(3, 100_000, 1_000_000);
+            case THOROUGH -> new SideBySide.Plan(6, 1_000_000, 10_000_000);
+            case DEFAULT -> new SideBySide.Plan(4, 100_000, 1_000_000);
         };
     }
 
@@ -169,10 +173,11 @@ public final class KvFamily implements Family {
         }
         if (redis.isPresent() && tool.isPresent()) {
             List<SideBySide.Row> side = new ArrayList<>();
+            List<String> isolation = new ArrayList<>();
             for (Durability d : Durability.of(ctx.profile())) {
-                side.addAll(sideBySide(ctx, tool.get(), redis.get(), d));
+                side.addAll(sideBySide(ctx, tool.get(), redis.get(), d, isolation));
             }
-            m.document(RedisBenchmarkDocument.NAME, SideBySide.details(side, tool.get(), redis.get()))
+            m.document(RedisBenchmarkDocument.NAME, SideBySide.details(side, tool.get(), redis.get(), isolation.get(0)))
                     .timings(SideBySide.nativeResults(side, tool.get()));
         }
         memory(ctx, redis, m);
@@ -182,15 +187,21 @@ public final class KvFamily implements Family {
 
     /**
      * jab and Redis under redis-benchmark, both persisting as {@code d} says, each into a fresh folder of
-     * the run's work directory (so on --dir's file system), removed when they have stopped.
+     * the run's work directory (so on --dir's file system), removed when they have stopped; each server
+     * on a CPU of its own under a quota, redis-benchmark on another ({@link ServerIsolation}), whose
+     * words are added to {@code isolation}.
      */
-    private static List<SideBySide.Row> sideBySide(RunContext ctx, RedisBenchmark tool, Path redis, Durability d) throws Exception {
+    private static List<SideBySide.Row> sideBySide(RunContext ctx, RedisBenchmark tool, Path redis, Durability d, List<String> isolation)
+            throws Exception {
         Path jabDir = Files.createDirectories(ctx.workDir().resolve("kv-" + d.label + "-jab"));
         Path redisDir = Files.createDirectories(ctx.workDir().resolve("kv-" + d.label + "-redis"));
-        try {
-            try (ServerProcess jab = KvEndToEnd.startJab(List.of(), d.jabArgs(jabDir));
-                 ServerProcess r = ServerProcess.redis(List.of(), redis, d.redisArgs(redisDir))) {
-                return SideBySide.run(tool, jab, r, d, redisBenchmarkPlan(ctx.profile()), ctx.log());
+        try (ServerIsolation apart = ServerIsolation.find()) {
+            // closed in reverse: both servers stop before their cgroups are removed
+            try (ServerProcess jab = KvEndToEnd.startJab(apart.server("jab"), d.jabArgs(jabDir));
+                 ServerProcess r = ServerProcess.redis(apart.server("redis"), redis, d.redisArgs(redisDir))) {
+                isolation.add(apart.words());
+                ctx.log().printf("kv side by side: %s%n", apart.words());
+                return SideBySide.run(tool.runBy(apart.client()), jab, r, apart, d, redisBenchmarkPlan(ctx.profile()), ctx.log());
             }
         } finally {
             BenchDirs.deleteTree(jabDir);

@@ -62,10 +62,14 @@ final class KvSection {
                 + "for its data (Redis: its allocator's bytes; jab: its entries' objects by HotSpot's layout).",
                 first.keys(), first.keyBytes(), first.valueBytes()));
         boolean purged = rows.stream().anyMatch(r -> r.rssPurged() != null);
+        boolean slope = rows.stream().anyMatch(r -> r.rssAfterTwice() != null);
         List<List<String>> table = new ArrayList<>();
         for (MemoryPerKeyDocument r : rows) {
             List<String> row = new ArrayList<>(List.of(r.server(), String.format(java.util.Locale.ROOT, "%,d", r.keys()),
                     perKey(r.rssPerKey())));
+            if (slope) {
+                row.add(perKey(r.slopePerKey()));
+            }
             if (purged) {
                 row.add(perKey(r.purgedRssPerKey()));
             }
@@ -73,6 +77,12 @@ final class KvSection {
             table.add(row);
         }
         List<String> header = new ArrayList<>(List.of("Server", "Keys", "RSS bytes per key"));
+        if (slope) {
+            header.add(String.format(java.util.Locale.ROOT, "RSS bytes per key from %,d to %,d keys", first.keys(), 2L * first.keys()));
+            page.paragraph("The slope: RSS read right after the keys, then right after as many more, the growth over the "
+                    + "keys added. What one more key costs, without what is fixed (the runtime's own start-up, tables "
+                    + "sized once); the purge comes after both loads.");
+        }
         if (purged) {
             header.add("RSS bytes per key after MEMORY PURGE");
             page.paragraph("After MEMORY PURGE: Redis's allocator has returned its dirty pages; jab has run a full collection, "
@@ -81,6 +91,13 @@ final class KvSection {
         }
         header.addAll(List.of("used_memory bytes per key", "RSS after"));
         page.table(header, table, 1);
+        Optional<MemoryPerKeyDocument> jab = rows.stream().filter(r -> r.server().equals("jab")).findFirst();
+        Optional<MemoryPerKeyDocument> redis = rows.stream().filter(r -> r.server().equals("redis")).findFirst();
+        if (jab.isPresent() && redis.isPresent()) {
+            page.paragraph(String.format(Locale.ROOT, "jab/Redis, RSS growth per key: %.2fx right after the load, %.2fx as a slope, "
+                    + "%.2fx after MEMORY PURGE (one server of each, one load: no interval).", jab.get().rssPerKey() / redis.get().rssPerKey(),
+                    jab.get().slopePerKey() / redis.get().slopePerKey(), jab.get().purgedRssPerKey() / redis.get().purgedRssPerKey()));
+        }
         page.paragraph("Servers: " + rows.stream().map(r -> r.server() + " = " + r.serverVersion()).distinct()
                 .collect(java.util.stream.Collectors.joining("; ")) + ".");
     }
@@ -248,10 +265,24 @@ final class KvSection {
         boolean clientMeasured = ClientPace.measured(doc.rows()); // runs made before it was read keep their layout
         page.paragraph("`" + doc.command() + "` (" + doc.tool() + "), against both servers in one run, one warm-up run each, "
                 + "then rounds in alternating order. Requests/s: the mean of the rounds, each round in brackets; latency "
-                + "p50/p99 in ms as redis-benchmark reports them (mean of the rounds); CPU: the server process's CPU time "
-                + "(all threads, user + system) per request, in us, mean of the rounds"
+                + "p50/p99 in ms as redis-benchmark reports them (mean of the rounds); CPU: the server's CPU time "
+                + "(all threads, user + system; its cgroup's when it had a quota) per request, in us, mean of the rounds"
                 + (clientMeasured ? "; client CPU: the share of one CPU redis-benchmark's own thread used over "
                         + "its runs against each server (near 100%, the client set the pace)." : "."));
+        if (doc.isolation() != null) {
+            page.paragraph("Kept apart: " + doc.isolation() + ".");
+        }
+        if (CapacityTable.measured(doc.rows())) {
+            page.paragraph("Capacity, requests per server CPU-second: in each run the requests served over the CPU time the "
+                    + "server used (all its threads, JIT and GC included), mean of the rounds; jab/Redis is the ratio of the "
+                    + "rounds' means with its 95% interval over rounds. A server under a quota is the bottleneck while "
+                    + "redis-benchmark has CPU to spare, so this says which server does the work more cheaply; beside each "
+                    + "figure, the most of its CPU redis-benchmark used in any round.");
+        }
+        if (doc.rows().stream().map(RedisBenchmarkDocument.Row::persistenceOrOff).allMatch(Durability.OFF.label::equals)) {
+            page.paragraph("Persistence off on both servers: the default profile's headline. The thorough profile adds "
+                    + "both servers with an append-only file (appendfsync everysec and always).");
+        }
         Map<String, List<RedisBenchmarkDocument.Row>> bySetting = doc.rows().stream()
                 .collect(Collectors.groupingBy(RedisBenchmarkDocument.Row::persistenceOrOff, java.util.LinkedHashMap::new, Collectors.toList()));
         for (Map.Entry<String, List<RedisBenchmarkDocument.Row>> e : bySetting.entrySet()) {
@@ -262,6 +293,9 @@ final class KvSection {
                         + "the run's work directory (on --dir's file system, which env.json names), removed afterwards; "
                         + e.getValue().get(0).requests() + " requests per run without pipelining"
                         + (d == Durability.AOF_ALWAYS ? " (a quarter of the plan: every batch of writes waits for its fsync; the warm-up run takes the whole plan)" : "") + ".");
+            }
+            if (CapacityTable.measured(e.getValue())) {
+                CapacityTable.render(page, e.getValue());
             }
             sideBySideTable(page, e.getValue(), clientMeasured);
         }

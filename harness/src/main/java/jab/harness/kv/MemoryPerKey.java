@@ -11,7 +11,7 @@ import jab.kv.load.RespClient;
 /**
  * Bytes per key, the same way for both servers: a fresh server, its RSS (VmRSS) and INFO memory's
  * used_memory read, then N keys of 16 bytes with 32-byte values set over RESP (pipelined, 1000 per
- * round trip), and both read again, and RSS once more after MEMORY PURGE. The growth over N is what
+ * round trip), and both read again; N keys more and RSS again (the slope); RSS once more after MEMORY PURGE. The growth over N is what
  * one key costs each: RSS growth is what the machine pays (for jab: heap the JVM took, garbage not
  * yet collected included; after the purge, what it keeps), used_memory what the server counts for its
  * data (Redis: its allocator's bytes; jab: its entries' objects).
@@ -29,31 +29,43 @@ final class MemoryPerKey {
         return profile == Profile.SMOKE ? 100_000 : 1_000_000;
     }
 
+    /**
+     * Loads {@code keys} keys and reads RSS and used_memory, loads as many again and reads RSS (the
+     * slope from {@code keys} to twice as many: what one more key costs, without what is fixed), then
+     * MEMORY PURGE and RSS once more.
+     */
     static MemoryPerKeyDocument measure(ServerProcess server, int keys) throws IOException {
         try (RespClient c = new RespClient("127.0.0.1", server.port)) {
             long rssBefore = rss(server.pid());
             long usedBefore = usedMemory(c);
-            String value = "v".repeat(VALUE_BYTES);
-            for (int from = 0; from < keys; from += BATCH) {
-                int to = Math.min(keys, from + BATCH);
-                for (int i = from; i < to; i++) {
-                    c.command("SET", String.format(Locale.ROOT, "key:%012d", i), value);
-                }
-                c.flush();
-                for (int i = from; i < to; i++) {
-                    if (!c.readReply()) {
-                        throw new IOException(server.name + " refused a SET while loading keys");
-                    }
-                }
-            }
-            c.command("DBSIZE");
-            c.flush();
-            c.readReply();
+            load(c, server, 0, keys);
             long rssAfter = rss(server.pid());
             long usedAfter = usedMemory(c);
+            load(c, server, keys, 2 * keys);
+            long rssAfterTwice = rss(server.pid());
             return new MemoryPerKeyDocument(server.name, server.version, keys, KEY_BYTES, VALUE_BYTES, rssBefore, rssAfter,
-                    usedBefore, usedAfter, rssAfterPurge(c, server));
+                    usedBefore, usedAfter, rssAfterPurge(c, server), rssAfterTwice);
         }
+    }
+
+    /** SETs keys number {@code from} to {@code to} (exclusive), 1000 per round trip, then waits for a DBSIZE: all are stored. */
+    private static void load(RespClient c, ServerProcess server, int from, int to) throws IOException {
+        String value = "v".repeat(VALUE_BYTES);
+        for (int batch = from; batch < to; batch += BATCH) {
+            int end = Math.min(to, batch + BATCH);
+            for (int i = batch; i < end; i++) {
+                c.command("SET", String.format(Locale.ROOT, "key:%012d", i), value);
+            }
+            c.flush();
+            for (int i = batch; i < end; i++) {
+                if (!c.readReply()) {
+                    throw new IOException(server.name + " refused a SET while loading keys");
+                }
+            }
+        }
+        c.command("DBSIZE");
+        c.flush();
+        c.readReply();
     }
 
     /**

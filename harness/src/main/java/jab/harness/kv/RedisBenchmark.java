@@ -45,10 +45,22 @@ final class RedisBenchmark {
 
     final Path executable;
     final String version;
+    /** What runs it: taskset and its options, so it keeps off the servers' CPU ({@link CpuPinning}); empty: nothing. */
+    private final List<String> prefix;
 
     private RedisBenchmark(Path executable) {
+        this(executable, versionOf(executable), List.of());
+    }
+
+    private RedisBenchmark(Path executable, String version, List<String> prefix) {
         this.executable = executable;
-        this.version = versionOf(executable);
+        this.version = version;
+        this.prefix = prefix;
+    }
+
+    /** The same tool, each run started by {@code prefix} (taskset -c CPU). */
+    RedisBenchmark runBy(List<String> prefix) {
+        return new RedisBenchmark(executable, version, List.copyOf(prefix));
     }
 
     /** redis-benchmark beside {@code redisServer} (same package), else on the PATH. */
@@ -74,7 +86,7 @@ final class RedisBenchmark {
      * forever, so the run is bounded by {@code timeoutSeconds} and killed after it.
      */
     Test run(int port, String test, int pipeline, long requests, long timeoutSeconds) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>();
+        List<String> cmd = new ArrayList<>(prefix);
         cmd.add(executable.toString());
         cmd.addAll(arguments(port, test, pipeline, requests));
         Optional<SelfTimes> before = SelfTimes.read();
@@ -85,7 +97,7 @@ final class RedisBenchmark {
         Optional<SelfTimes> after = SelfTimes.read();
         List<Test> tests = parseCsv(r.stdout());
         if (!r.ok() || tests.size() != 1) {
-            throw new IOException("redis-benchmark " + String.join(" ", cmd.subList(1, cmd.size())) + " exited with "
+            throw new IOException(String.join(" ", cmd) + " exited with "
                     + r.exitCode() + " and " + tests.size() + " results");
         }
         double clientCpu = before.isEmpty() || after.isEmpty() ? Double.NaN

@@ -53,11 +53,12 @@ final class ServerProcess implements AutoCloseable {
     static ServerProcess jab(List<String> wrapper, Path java, int shards, int ioThreads, List<String> serveArgs)
             throws IOException, InterruptedException {
         // As ./jab starts jab kv serve, and nothing more: -XX:+ExitOnOutOfMemoryError (an OutOfMemoryError
-        // ends the server) and the JVM's own heap sizing, so the figures are those of the server users
-        // run. A pinned -Xms256m kept 256 MB that MEMORY PURGE could not return (+208 bytes per key
-        // after a collection against +170 without it, kv/scripts/bytes-per-key.py).
+        // ends the server), a 16 MB young generation (see SERVE_HEAP) and otherwise the JVM's own heap
+        // sizing, so the figures are those of the server users run. A pinned -Xms256m kept 256 MB that
+        // MEMORY PURGE could not return (+208 bytes per key after a collection against +170 without it,
+        // kv/scripts/bytes-per-key.py).
         List<String> cmd = new ArrayList<>(wrapper);
-        cmd.addAll(List.of(java.toString(), "-XX:+ExitOnOutOfMemoryError",
+        cmd.addAll(List.of(java.toString(), "-XX:+ExitOnOutOfMemoryError", SERVE_HEAP,
                 "-cp", System.getProperty("java.class.path"), "jab.harness.Jab", "kv", "serve",
                 "--bind", "127.0.0.1", "--port", "0", "--shards", Integer.toString(shards),
                 "--io-threads", Integer.toString(ioThreads)));
@@ -77,6 +78,14 @@ final class ServerProcess implements AutoCloseable {
             }
         }
     }
+
+    /**
+     * The young generation ./jab gives jab kv serve: fixed and small, so what a load leaves resident
+     * is mostly the data, not an eden the JVM sized for throughput, all of it touched (without it, jab's
+     * RSS growth right after loading 1 M keys was 1.6-1.8x Redis's, issue 36). The garbage of requests
+     * dies young either way: a small eden costs more collections, each of them nearly empty.
+     */
+    static final String SERVE_HEAP = "-Xmn16m";
 
     private static int listeningPort(Running jab) throws IOException, InterruptedException {
         try {

@@ -13,13 +13,13 @@ import jab.harness.results.NativeResult;
  * jab's server and Redis under redis-benchmark, side by side in one run: both servers up at once,
  * one unreported warm-up run each (the JIT compiles jab's request path; Redis fills its allocator),
  * then rounds in which each server gets the same runs, the order flipping every round so neither
- * always goes first on a machine whose speed drifts. The load tool shares the machine with the
- * servers, as in {@code jab kv load}.
+ * always goes first on a machine whose speed drifts.
  *
- * <p>Around each run the server's own CPU time is read: without pipelining both servers spend most of
- * a request in the same two system calls (one read, one write) and the client sets the pace, so equal
- * requests/s can hide unequal cost. CPU microseconds per request say which server does the work more
- * cheaply, whoever limits the throughput.
+ * <p>The servers and the load tool are kept apart ({@link ServerIsolation}): each server on one CPU
+ * under a CPU quota of its own, redis-benchmark on another CPU. The server is then what limits the
+ * rate, and around each run its CPU time is read (its cgroup's: every thread, JIT and GC included):
+ * requests per server CPU-second say which server does the work more cheaply. redis-benchmark's own
+ * CPU share is read beside it, so each figure says whether the client had CPU to spare.
  */
 final class SideBySide {
     /** Rounds, and requests per run without and with pipelining (the pipelined runs go ~15x faster). */
@@ -28,16 +28,28 @@ final class SideBySide {
 
     /** One run of one test: what redis-benchmark saw, and the server's CPU time per request (us; NaN if unknown). */
     record Round(RedisBenchmark.Test test, double serverCpuUs) {
+        /** Requests per second of the server's CPU time: the capacity of one CPU for this test; NaN if unknown. */
+        double requestsPerCpuSecond() {
+            return serverCpuUs > 0 ? 1e6 / serverCpuUs : Double.NaN;
+        }
     }
 
-    /** Every round's figures for one server, test (GET or SET), pipeline depth and persistence. */
-    record Row(String server, String serverVersion, Durability durability, String test, int pipeline, long requests, List<Round> rounds) {
+    /**
+     * Every round's figures for one server, test (GET or SET), pipeline depth and persistence; the
+     * server's CPU quota (in CPUs; null: it ran without one).
+     */
+    record Row(String server, String serverVersion, Durability durability, String test, int pipeline, long requests, Double quota,
+               List<Round> rounds) {
         double[] rps() {
             return each(RedisBenchmark.Test::rps);
         }
 
         double[] serverCpuUs() {
             return rounds.stream().mapToDouble(Round::serverCpuUs).toArray();
+        }
+
+        double[] requestsPerCpuSecond() {
+            return rounds.stream().mapToDouble(Round::requestsPerCpuSecond).toArray();
         }
 
         /** One figure of redis-benchmark's per round. */
@@ -52,8 +64,9 @@ final class SideBySide {
     private SideBySide() {
     }
 
-    static List<Row> run(RedisBenchmark tool, ServerProcess jab, ServerProcess redis, Durability durability, Plan plan, PrintStream log)
-            throws Exception {
+    /** The plan's runs against both servers, started under {@code isolation}; redis-benchmark started by {@code tool} as given. */
+    static List<Row> run(RedisBenchmark tool, ServerProcess jab, ServerProcess redis, ServerIsolation isolation, Durability durability,
+                         Plan plan, PrintStream log) throws Exception {
         ServerProcess[] servers = {jab, redis};
         Map<String, Row> rows = new LinkedHashMap<>();
         for (ServerProcess s : servers) {
@@ -71,12 +84,12 @@ final class SideBySide {
                     ServerProcess s = servers[(i + round) % servers.length];
                     for (String test : RedisBenchmark.TESTS) {
                         long requests = durability.requests(requests(plan, pipeline));
-                        long cpuBefore = s.cpuNanos();
+                        long cpuBefore = isolation.cpuNanos(s);
                         RedisBenchmark.Test t = tool.run(s.port, test, pipeline, requests, TIMEOUT_SECONDS);
-                        long cpuAfter = s.cpuNanos();
+                        long cpuAfter = isolation.cpuNanos(s);
                         double cpuUs = cpuBefore < 0 || cpuAfter < 0 ? Double.NaN : (cpuAfter - cpuBefore) / 1e3 / requests;
                         rows.computeIfAbsent(s.name + "/" + t.name() + "/" + pipeline, k -> new Row(s.name, s.version, durability,
-                                t.name(), pipeline, requests, new ArrayList<>())).rounds().add(new Round(t, cpuUs));
+                                t.name(), pipeline, requests, isolation.quota(s), new ArrayList<>())).rounds().add(new Round(t, cpuUs));
                     }
                     if (!s.alive()) {
                         throw new IllegalStateException(s.name + " server died under redis-benchmark");
@@ -105,6 +118,9 @@ final class SideBySide {
             if (r.durability() != Durability.OFF) { // off stays as runs before persistence was compared named it
                 params.put("persistence", r.durability().label);
             }
+            if (r.quota() != null) {
+                params.put("serverCpuQuota", Double.toString(r.quota()));
+            }
             String name = "e2e.kv." + r.server() + ".redisBenchmark." + r.test().toLowerCase(java.util.Locale.ROOT);
             String source = tool.version + " against " + r.serverVersion();
             out.add(new NativeResult(name, "thrpt", "ops/s", params, NativeResult.oneFork(r.rps()), source));
@@ -117,14 +133,14 @@ final class SideBySide {
     }
 
     /** What the section shows: per row, every round's requests/s and latencies. */
-    static RedisBenchmarkDocument details(List<Row> rows, RedisBenchmark tool, Path redisServer) {
+    static RedisBenchmarkDocument details(List<Row> rows, RedisBenchmark tool, Path redisServer, String isolation) {
         List<RedisBenchmarkDocument.Row> list = new ArrayList<>();
         for (Row r : rows) {
             list.add(new RedisBenchmarkDocument.Row(r.server(), r.serverVersion(), r.test(), r.pipeline(), RedisBenchmark.CLIENTS,
                     r.requests(), r.rps(), r.each(RedisBenchmark.Test::p50Ms), r.each(RedisBenchmark.Test::p99Ms), r.serverCpuUs(),
-                    r.durability().label, r.each(RedisBenchmark.Test::clientCpuShare)));
+                    r.durability().label, r.each(RedisBenchmark.Test::clientCpuShare), r.requestsPerCpuSecond(), r.quota()));
         }
         return new RedisBenchmarkDocument(tool.version, "redis-benchmark " + String.join(" ", RedisBenchmark.arguments(0, "set|get", 1, 0))
-                .replace("-p 0", "-p PORT").replace("-n 0", "-n N") + " (and -P 16)", redisServer.toString(), list);
+                .replace("-p 0", "-p PORT").replace("-n 0", "-n N") + " (and -P 16)", redisServer.toString(), isolation, list);
     }
 }

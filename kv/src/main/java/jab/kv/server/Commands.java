@@ -9,6 +9,7 @@ import java.util.Locale;
 import io.netty.buffer.ByteBuf;
 
 import jab.kv.ByteKey;
+import jab.kv.KeyProbe;
 import jab.kv.KvException;
 import jab.kv.KvStore;
 import jab.kv.SetOptions;
@@ -64,6 +65,29 @@ final class Commands {
         } catch (KvException e) {
             Resp.error(out, e.getMessage());
             return Outcome.CONTINUE;
+        }
+    }
+
+    /** GET from {@link GetSetFastPath}: as {@code execute} runs it, for an authenticated client. */
+    void get(KeyProbe key, ClientState client, ByteBuf out) {
+        client.commands++;
+        byte[] v = store.get(key);
+        if (v == null) {
+            client.misses++;
+        } else {
+            client.hits++;
+        }
+        Resp.bulk(out, v);
+    }
+
+    /** SET without options from {@link GetSetFastPath}: as {@code execute} runs it, for an authenticated client. */
+    void set(KeyProbe key, byte[] value, ClientState client, ByteBuf out) {
+        client.commands++;
+        try {
+            store.set(key, value);
+            Resp.raw(out, Resp.OK);
+        } catch (KvException e) { // out of memory under noeviction, a journal that refused
+            Resp.error(out, e.getMessage());
         }
     }
 

@@ -63,6 +63,11 @@ final class RequestParser {
         this.client = client;
     }
 
+    /** Whether no command is in progress: the next byte starts a new one. */
+    boolean betweenCommands() {
+        return args == null;
+    }
+
     /** The next complete command in {@code in}, consuming it; null when more input is needed. */
     byte[][] next(ByteBuf in) throws Refused {
         while (args == null) {

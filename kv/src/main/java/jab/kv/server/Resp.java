@@ -12,10 +12,16 @@ final class Resp {
     static final byte[] NULL_BULK = "$-1\r\n".getBytes(StandardCharsets.US_ASCII);
     static final byte[] EMPTY_ARRAY = "*0\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[][] SMALL_INTS = new byte[256][];
+    /** "$n\r\n" for the lengths of most values: a GET's reply header copied, not formatted per request. */
+    private static final byte[][] BULK_HEADS = new byte[1024][];
+    private static final int CRLF_SHORT = '\r' << 8 | '\n';
 
     static {
         for (int i = 0; i < SMALL_INTS.length; i++) {
             SMALL_INTS[i] = (":" + i + "\r\n").getBytes(StandardCharsets.US_ASCII);
+        }
+        for (int i = 0; i < BULK_HEADS.length; i++) {
+            BULK_HEADS[i] = ("$" + i + "\r\n").getBytes(StandardCharsets.US_ASCII);
         }
     }
 
@@ -58,11 +64,15 @@ final class Resp {
             out.writeBytes(NULL_BULK);
             return;
         }
-        out.writeByte('$');
-        decimal(out, value.length);
-        out.writeBytes(CRLF);
+        if (value.length < BULK_HEADS.length) {
+            out.writeBytes(BULK_HEADS[value.length]);
+        } else {
+            out.writeByte('$');
+            decimal(out, value.length);
+            out.writeBytes(CRLF);
+        }
         out.writeBytes(value);
-        out.writeBytes(CRLF);
+        out.writeShort(CRLF_SHORT);
     }
 
     static void bulk(ByteBuf out, String value) {

@@ -21,9 +21,15 @@ import io.netty.handler.codec.ByteToMessageDecoder;
 final class RespConnection extends ByteToMessageDecoder {
     private final Commands commands;
     private final RequestParser parser;
+    private final GetSetFastPath fast;
     final ClientState client;
 
-    /** Replies not written yet; allocated when there is one, so an idle connection holds none. */
+    /** The most an output buffer may hold on to between batches ({@link SocketWrite}); larger ones are released. */
+    private static final int KEPT_BUFFER = 16 * 1024;
+    /**
+     * Replies not written yet; allocated when there is one, so a connection that was never answered
+     * holds none, and kept (up to {@link #KEPT_BUFFER}) once its replies were written at once.
+     */
     private ByteBuf out;
     private boolean closing;
     /** Queued in {@link PendingReplies} for this event loop pass. */
@@ -32,14 +38,23 @@ final class RespConnection extends ByteToMessageDecoder {
     RespConnection(Commands commands, ServerConfig config, ClientState client) {
         this.commands = commands;
         this.parser = new RequestParser(config, client);
+        this.fast = new GetSetFastPath(commands, client);
         this.client = client;
     }
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> unused) {
         try {
-            byte[][] command;
-            while (!closing && (command = parser.next(in)) != null) {
+            while (!closing) {
+                // GET and SET straight from the bytes when whole and plain; anything else, and a command the
+                // parser has begun, goes through the parser
+                if (client.authenticated && parser.betweenCommands() && fast.run(in, this, ctx)) {
+                    continue;
+                }
+                byte[][] command = parser.next(in);
+                if (command == null) {
+                    break;
+                }
                 if (commands.execute(command, client, out(ctx)) == Commands.Outcome.CLOSE) {
                     closing = true;
                 }
@@ -55,7 +70,7 @@ final class RespConnection extends ByteToMessageDecoder {
         }
     }
 
-    private ByteBuf out(ChannelHandlerContext ctx) {
+    ByteBuf out(ChannelHandlerContext ctx) {
         if (out == null) {
             out = ctx.alloc().ioBuffer(256);
         }
@@ -76,6 +91,15 @@ final class RespConnection extends ByteToMessageDecoder {
         queued = false;
         commands.durable(); // under appendfsync always, no reply leaves before the writes it acknowledges are forced
         if (out != null && out.isReadable()) {
+            if (!closing && SocketWrite.writeNow(ctx.channel(), out)) {
+                if (out.capacity() > KEPT_BUFFER) {
+                    out.release(); // a large reply's buffer is not kept by an idle connection
+                    out = null;
+                } else {
+                    out.clear();
+                }
+                return;
+            }
             ByteBuf batch = out;
             out = null;
             if (closing) {

@@ -1,0 +1,96 @@
+package jab.harness.kv;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * How the side by side keeps the servers and redis-benchmark from measuring each other: every server
+ * pinned to one CPU and capped below it by a cgroup quota of its own ({@link CpuCgroup}), redis-benchmark
+ * pinned to another CPU ({@link CpuPinning}). The server is then the bottleneck while the client has
+ * CPU to spare, and its cgroup counts all the CPU it used (JIT and GC threads included), so requests
+ * per server CPU-second compare what the servers cost. Where a quota cannot be set (no cgroup access)
+ * the server's CPU is its process's (clock ticks) and the client's share says who set the pace.
+ */
+final class ServerIsolation implements AutoCloseable {
+    /**
+     * Half a CPU per server. Tried on the 2-CPU VM (3 alternating rounds, redis-benchmark -c 50 pinned
+     * to the other CPU): the client then used 28-70% of its CPU against either server.
+     */
+    static final double SERVER_CPUS = 0.5;
+
+    private final Optional<CpuPinning> pinning;
+    private final Optional<CpuCgroup.Hierarchy> hierarchy;
+    private final Map<String, CpuCgroup> cgroups = new LinkedHashMap<>();
+    private final List<String> failures = new ArrayList<>();
+
+    ServerIsolation(Optional<CpuPinning> pinning, Optional<CpuCgroup.Hierarchy> hierarchy) {
+        this.pinning = pinning;
+        this.hierarchy = hierarchy;
+    }
+
+    /** What this machine allows: taskset with two CPUs or more, and a cgroup hierarchy jab may write. */
+    static ServerIsolation find() {
+        return new ServerIsolation(CpuPinning.find(), CpuCgroup.find());
+    }
+
+    /** The command prefix a server named {@code server} starts under: into its own capped cgroup (made here), onto its CPU. */
+    List<String> server(String server) {
+        List<String> pin = pinning.map(CpuPinning::server).orElse(List.of());
+        if (hierarchy.isPresent()) {
+            try {
+                CpuCgroup c = CpuCgroup.create(hierarchy.get(), server, SERVER_CPUS);
+                cgroups.put(server, c);
+                return c.wrap(pin);
+            } catch (IOException e) {
+                failures.add(server + ": " + e.getMessage());
+            }
+        }
+        return pin;
+    }
+
+    /** The command prefix redis-benchmark runs under: its own CPU. */
+    List<String> client() {
+        return pinning.map(CpuPinning::client).orElse(List.of());
+    }
+
+    /** Whether this server runs under a quota, so that its CPU time says what it can serve. */
+    boolean capped(ServerProcess s) {
+        return cgroups.containsKey(s.name);
+    }
+
+    /** The server's CPU time so far, in ns: its cgroup's, else its process's (-1 where unknown). */
+    long cpuNanos(ServerProcess s) {
+        CpuCgroup c = cgroups.get(s.name);
+        return c != null ? c.usageNanos() : s.cpuNanos();
+    }
+
+    /** The quota of a capped server, in CPUs; null when it runs without one. */
+    Double quota(ServerProcess s) {
+        CpuCgroup c = cgroups.get(s.name);
+        return c == null ? null : c.cpus;
+    }
+
+    /** For the summary: where the servers and the client ran, and how the servers' CPU was read. */
+    String words() {
+        String pinned = pinning.map(p -> "each server pinned to CPU " + p.serverCpu() + ", redis-benchmark to CPU " + p.clientCpu())
+                .orElse("no pinning (taskset missing or fewer than two CPUs): servers and redis-benchmark share the CPUs");
+        if (!cgroups.isEmpty()) {
+            return pinned + "; each server in a cgroup of its own under " + cgroups.values().iterator().next().words()
+                    + ", its CPU time (all threads) read from the cgroup";
+        }
+        String why = hierarchy.isEmpty() ? "no cgroup hierarchy jab may write" : String.join("; ", failures);
+        return pinned + "; no CPU quota (" + why + "): the servers' CPU time is their processes' (10 ms clock ticks), "
+                + "and the client may set the pace";
+    }
+
+    /** Removes the cgroups; call after the servers have stopped. */
+    @Override
+    public void close() {
+        cgroups.values().forEach(CpuCgroup::close);
+        cgroups.clear();
+    }
+}

@@ -1,0 +1,62 @@
+package jab.kv;
+
+import java.util.Arrays;
+
+/**
+ * A key looked up by its bytes without making a {@link ByteKey}: one reusable buffer per connection,
+ * filled with the key's bytes as they arrived, hashed as ByteKey hashes. GET and the SET of an
+ * existing key then allocate no key at all (a ByteKey and its array per request otherwise).
+ *
+ * <p>It works because ConcurrentHashMap compares an argument key with its stored keys as
+ * {@code argument.equals(stored)}, and this equals accepts a ByteKey of the same bytes. The probe is
+ * never stored: {@link #toKey()} makes the key a new entry keeps. Not thread-safe; refilled per request.
+ */
+public final class KeyProbe {
+    private byte[] bytes = new byte[32];
+    private int length;
+    private int hash;
+
+    /** The buffer {@link #fill} copies into, at least {@code length} long: write the key's bytes here. */
+    public byte[] buffer(int length) {
+        if (bytes.length < length) {
+            bytes = new byte[Math.max(length, 2 * bytes.length)];
+        }
+        return bytes;
+    }
+
+    /** The key is now the first {@code length} bytes of {@link #buffer}: hashed as {@link ByteKey} hashes (Arrays.hashCode). */
+    public KeyProbe filled(int length) {
+        int h = 1;
+        byte[] b = bytes;
+        for (int i = 0; i < length; i++) {
+            h = 31 * h + b[i];
+        }
+        this.length = length;
+        this.hash = h;
+        return this;
+    }
+
+    /** A key of these bytes to store: its own copy, the hash carried over. */
+    public ByteKey toKey() {
+        return new ByteKey(Arrays.copyOf(bytes, length), hash);
+    }
+
+    @Override
+    public int hashCode() {
+        return hash;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof ByteKey)) {
+            return false;
+        }
+        ByteKey k = (ByteKey) o;
+        return k.hashCode() == hash && Arrays.equals(k.bytes(), 0, k.length(), bytes, 0, length);
+    }
+
+    @Override
+    public String toString() {
+        return new String(bytes, 0, length, java.nio.charset.StandardCharsets.UTF_8);
+    }
+}
