@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 
+import jab.harness.trace.TraceCache;
 import jab.harness.JabHome;
 import jab.harness.env.Fingerprint;
 import jab.harness.family.Family;
@@ -162,6 +163,9 @@ public class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "where run directories go (default: results/ in the jab checkout)")
     Path out;
 
+    @Option(names = "--retrace", description = "make the syscall traces again instead of taking them from the cache of earlier runs")
+    boolean retrace;
+
     @Option(names = "--verbose", description = "show JMH's own output as well as the progress line, and JMH's full tables at the end")
     boolean verbose;
 
@@ -191,6 +195,9 @@ public class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (retrace) {
+            System.setProperty(TraceCache.RETRACE_PROPERTY, "true");
+        }
         long startNanos = System.nanoTime();
         Plan plan = preflight();
         // Wait for another run before anything is created: a Ctrl-C while waiting then leaves nothing.

@@ -40,7 +40,7 @@ public final class TraceCache {
     public static final String RETRACE_ENV = "JAB_RETRACE";
     public static final String RETRACE_PROPERTY = "jab.retrace";
     /** How a user asks for fresh traces, as the notes say it. */
-    static final String HOW_TO_RETRACE = RETRACE_ENV + "=1 traces again";
+    static final String HOW_TO_RETRACE = "--retrace (or " + RETRACE_ENV + "=1) traces again";
     /** A getter a trace's record derives from its fields is written, and ignored when read back. */
     private static final ObjectMapper MAPPER = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
@@ -196,7 +196,7 @@ public final class TraceCache {
                     + when() + " with this JDK build, kernel, C library and jab build)"
                     + (traced == 0 ? "" : "; " + traced + " traced now") + "; " + HOW_TO_RETRACE);
         } else if (retrace && dir != null && traced > 0) {
-            out.add(family + ": " + traced + " syscall trace" + (traced == 1 ? "" : "s") + " made again, as " + RETRACE_ENV
+            out.add(family + ": " + traced + " syscall trace" + (traced == 1 ? "" : "s") + " made again, as --retrace or " + RETRACE_ENV
                     + " asks, and kept in the cache (" + shown(dir) + ")");
         }
         out.addAll(problems);
