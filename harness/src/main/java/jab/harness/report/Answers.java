@@ -59,9 +59,9 @@ public final class Answers {
                 lines.add(sentence(q, r) + toDecide(q, r, band, target));
             }
             if (!interleaved) {
-                // two builds that cannot share a JVM: each fork of the ratio is a pair of JVMs, one per variant
-                lines.add("fork-level, not interleaved (" + q.notInterleaved() + "): each fork above is a pair of forks, one per "
-                        + "variant, back to back in alternating order, and the interval holds what changes between two JVMs");
+                // variants that cannot share a JVM: each fork of the ratio is a replicate of one JVM per variant
+                lines.add("fork-level, not interleaved (" + q.notInterleaved() + "): each fork above is one JMH fork per "
+                        + "variant, back to back in alternating order, and the interval holds what changes between JVMs");
             }
             List<Warning> warnings = new ArrayList<>();
             out.add(new Answer(title, lines, interleaved ? solo(run, q, warnings) : "", warnings));

@@ -17,17 +17,18 @@ import jab.harness.jdk.Jdk;
 import jab.harness.results.Comparisons;
 
 /**
- * One replicate of a two-build question whose sides cannot share a JVM (other JVM options, or a
- * benchmark an interleaved fork cannot drive): a plain JMH fork of each side, back to back, recorded
- * as one fork of comparisons.json whose round i pairs the i-th measured iteration of the two JVMs, in
- * the order the JVMs ran.
+ * One replicate of a question whose variants cannot share a JVM (a JVM-wide setting such as the JDK's
+ * launch mechanism or a class rewritten as it loads, or two builds under other JVM options): a plain
+ * JMH fork of each variant, back to back, recorded as one fork of comparisons.json whose round i pairs
+ * the i-th measured iteration of the JVMs, in the order they ran. The variants' forks are their results
+ * too, as a result's forks in the first pass would be.
  *
- * <p>What its ratio varies over: a replicate's log-ratio is the mean over i of log(head_i / base_i), and
- * its spread over replicates holds the two JVMs' JIT decisions and the machine's changes between two
- * forks run seconds apart, which pairing cannot cancel (only a drift slower than a replicate cancels).
- * So such a ratio is fork-level, wider than an interleaved one. The order alternates in random pairs
- * of replicates, one of each order, so a machine that is faster for the first or the second JVM of a
- * replicate moves no ratio, and two replicates always hold both orders.
+ * <p>What its ratio varies over: a replicate's log-ratio is the mean over i of log(a_i / b_i), and
+ * its spread over replicates holds the JVMs' JIT decisions and the machine's changes between forks run
+ * seconds apart, which pairing cannot cancel (only a drift slower than a replicate cancels). So such a
+ * ratio is fork-level, wider than an interleaved one. The order alternates (the reference first, then
+ * last) in random pairs of replicates, so a machine that is faster for the first JVMs of a replicate
+ * moves no ratio, and two replicates always hold both orders.
  */
 final class ForkPair {
     private ForkPair() {
@@ -56,11 +57,16 @@ final class ForkPair {
         }
         List<List<Double>> scores = new ArrayList<>();
         Map<String, String> units = new LinkedHashMap<>();
+        List<RunResult> forks = new ArrayList<>();
+        List<Double> seconds = new ArrayList<>();
         for (QuestionCase.Variant v : order) {
+            long t0 = System.nanoTime();
             Optional<RunResult> r = phase.measure(jdk, v.job(), 1, progress);
             if (r.isEmpty()) {
                 return Optional.empty();
             }
+            forks.add(r.get());
+            seconds.add((System.nanoTime() - t0) / 1e9);
             List<Double> s = new ArrayList<>();
             for (BenchmarkResult b : r.get().getBenchmarkResults()) {
                 for (IterationResult i : b.getIterationResults()) {
@@ -69,6 +75,12 @@ final class ForkPair {
                 }
             }
             scores.add(s);
+        }
+        if (!c.comparesBuilds()) {
+            // the variants' forks are their results too (two builds' labels would collide, and their verdicts are all they ask)
+            for (int i = 0; i < order.size(); i++) {
+                phase.keep(jdk, order.get(i).job(), forks.get(i), seconds.get(i));
+            }
         }
         return Optional.of(new InterleavedForkRun.Measured(new Comparisons.Fork(seed, paired(order, scores)), units));
     }

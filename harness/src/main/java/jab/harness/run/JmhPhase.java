@@ -128,6 +128,12 @@ public final class JmhPhase {
                     }
                 }
             }
+            for (QuestionForks.Asked a : questions.asked()) {
+                if (a.jdk == jdk && a.inPairs() && !a.c.comparesBuilds()) {
+                    // their replicates are the variants' forks: each variant's result is made of them
+                    a.c.variants().forEach(v -> all.remove(v.job()));
+                }
+            }
             jobs.put(jdk, all);
         });
     }
@@ -158,18 +164,18 @@ public final class JmhPhase {
             if (RunGuard.stopping()) {
                 return false; // a signal stopped the first pass: start no measurement (traces, servers) after it
             }
-            // The questions' verdicts are what the run is for: their added forks come before the
-            // measurements outside JMH, which take the time they take (so those can overrun the budget;
-            // run after the added forks, they starved them: kv's get question kept its 3 first forks).
+            // The measurements outside JMH (servers end to end, traces) take the time they take: run
+            // before the added forks, which then get exactly what the budget has left, so the budget
+            // holds (run after them, they overran it by minutes: kv end to end took 7).
+            ok &= beforeRefinement.run();
+            if (RunGuard.stopping()) {
+                return false;
+            }
             if (setup.precision().ratioTarget() > 0) {
                 Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();
                 questions.refine(setup.precision(), console);
                 recordLoad("adding interleaved forks", before);
             }
-            if (RunGuard.stopping()) {
-                return false;
-            }
-            ok &= beforeRefinement.run();
             if (setup.precision().active() && !RunGuard.stopping()) {
                 Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();
                 new Refinement(this, setup.precision()).run();
@@ -196,8 +202,6 @@ public final class JmhPhase {
      * back-to-back forks agreed within each run.
      */
     private boolean firstPass(Jdk jdk, List<Job> jobs, Progress progress) throws IOException {
-        List<Slot> done = slots.computeIfAbsent(jdk, k -> new ArrayList<>());
-        Map<Job, Slot> byJob = new LinkedHashMap<>();
         java.util.Set<Job> failed = new java.util.HashSet<>();
         int rounds = jobs.stream().mapToInt(this::forks).max().orElse(0);
         for (int round = 1; round <= rounds; round++) {
@@ -210,31 +214,32 @@ public final class JmhPhase {
                 }
                 long t0 = System.nanoTime();
                 Optional<RunResult> r = measure(jdk, job, 1, progress);
-                double seconds = (System.nanoTime() - t0) / 1e9;
                 if (r.isEmpty()) {
                     failed.add(job);
-                    Slot partial = byJob.remove(job);
-                    if (partial != null) {
-                        done.remove(partial); // a result is all its forks or none: a JDK that crashed in one is no figure
-                        writeJmh(jdk);
-                    }
+                    slots.getOrDefault(jdk, new ArrayList<>()).removeIf(s -> s.job.equals(job));
+                    writeJmh(jdk); // a result is all its forks or none: a JDK that crashed in one is no figure
                     notes.note("JDK " + jdk.id() + " " + job.label() + ": no result; see " + RunStore.jmhLog(jdk.id()));
                     continue;
                 }
-                Slot slot = byJob.get(job);
-                if (slot == null) {
-                    slot = new Slot(jdk, job, r.get(), seconds);
-                    slot.solo = solo.contains(job);
-                    byJob.put(job, slot);
-                    done.add(slot);
-                } else {
-                    slot.result = ForkMerge.merge(slot.result, r.get());
-                    slot.secondsPerFork = Math.max(slot.secondsPerFork, seconds);
-                }
-                writeJmh(jdk);
+                keep(jdk, job, r.get(), (System.nanoTime() - t0) / 1e9);
             }
         }
         return failed.isEmpty();
+    }
+
+    /** Adds a measured fork to its job's result (the result's first fork makes it), and rewrites JMH's JSON. */
+    void keep(Jdk jdk, Job job, RunResult fork, double seconds) throws IOException {
+        List<Slot> done = slots.computeIfAbsent(jdk, k -> new ArrayList<>());
+        Optional<Slot> slot = done.stream().filter(s -> s.job.equals(job)).findFirst();
+        if (slot.isEmpty()) {
+            Slot s = new Slot(jdk, job, fork, seconds);
+            s.solo = solo.contains(job);
+            done.add(s);
+        } else {
+            slot.get().result = ForkMerge.merge(slot.get().result, fork);
+            slot.get().secondsPerFork = Math.max(slot.get().secondsPerFork, seconds);
+        }
+        writeJmh(jdk);
     }
 
     /** The forks a job gets in the first pass: its family's profile, or --forks; one solo fork for a variant of an interleaved question. */

@@ -45,16 +45,19 @@ final class QuestionForks {
         final List<Comparisons.Fork> forks = new ArrayList<>();
         final Map<String, String> units = new LinkedHashMap<>();
         String whyApart;
+        /** Measured as plain results, not as a question: the smoke profile interleaves one case per question only. */
+        final boolean plain;
         double secondsPerFork;
         boolean givenUp;
         /** Rounds of the next fork: the schedule's, then as the refinement finds cheapest. */
         int rounds;
 
-        Asked(Jdk jdk, QuestionCase c, InterleavedForkRun.SliceSchedule schedule, String whyApart) {
+        Asked(Jdk jdk, QuestionCase c, InterleavedForkRun.SliceSchedule schedule, String whyApart, boolean plain) {
             this.jdk = jdk;
             this.c = c;
             this.schedule = schedule;
             this.whyApart = whyApart;
+            this.plain = plain;
             this.rounds = schedule.rounds();
         }
 
@@ -62,18 +65,23 @@ final class QuestionForks {
             return whyApart.isEmpty();
         }
 
-        /** Whether the case gets forks of its own: interleaved ones, or pairs of forks for two builds that cannot share a JVM. */
+        /** Whether the case gets forks of its own: interleaved ones, or replicates of one JMH fork per variant. */
         boolean measured() {
             return interleaved() || inPairs();
         }
 
+        /**
+         * Variants that cannot share a JVM (the question says so, the benchmark runs more threads than
+         * a fork drives, two builds whose interleaved fork failed) are measured in {@link ForkPair}
+         * replicates; a case the smoke profile does not interleave is measured as plain results.
+         */
         boolean inPairs() {
-            return !interleaved() && c.comparesBuilds();
+            return !interleaved() && !plain;
         }
 
-        /** Progress lines per fork: a pair is two JMH runs. */
+        /** Progress lines per fork: a replicate is a JMH run per variant. */
         int runsPerFork() {
-            return inPairs() ? 2 : 1;
+            return inPairs() ? c.variants().size() : 1;
         }
     }
 
@@ -97,14 +105,16 @@ final class QuestionForks {
             InterleavedForkRun.SliceSchedule schedule = schedule(s, c.variants().get(0).job().entry().getMode(), profile);
             String why = c.interleaved() ? new InterleavedForkRun(c, jdk, phase.setup(), phase.context(c.family()), schedule).whyApart()
                     : c.whyApart();
-            if (!why.isEmpty() && c.comparesBuilds()) {
+            if (!why.isEmpty()) {
                 schedule = ForkPair.schedule(s);
             }
+            boolean plain = false;
             if (why.isEmpty() && profile == Profile.SMOKE && !c.comparesBuilds() && !proven.add(c.question())) {
                 // smoke proves it runs: one case per question is interleaved (mmap's nine took 5 minutes more)
                 why = "the smoke profile interleaves one case of each question";
+                plain = true;
             }
-            asked.add(new Asked(jdk, c, schedule, why));
+            asked.add(new Asked(jdk, c, schedule, why, plain));
         }
     }
 

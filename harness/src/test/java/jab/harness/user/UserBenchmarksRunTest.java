@@ -82,13 +82,13 @@ class UserBenchmarksRunTest {
     }
 
     /**
-     * The first pass interleaves forks: every result's first fork, then every result's second, so a
-     * machine that drifts during the run spreads one result's forks instead of moving the result. Here
-     * for results that are no interleaved question's variants (two benchmark threads: an interleaved
-     * fork drives one).
+     * A question whose values cannot share a fork (two benchmark threads: an interleaved fork drives
+     * one) is measured in replicates: a fork of each value back to back, the next replicate in the
+     * other order, so a machine that drifts during the run moves both values alike; each value's forks
+     * merge into one result, and the ratio is fork-level.
      */
     @Test
-    void forksOfDifferentResultsAreInterleavedAndMergedIntoOneResultEach(@TempDir Path out, @TempDir Path dir) throws Exception {
+    void valuesThatCannotShareAForkAreMeasuredInReplicatesMergedIntoOneResultEach(@TempDir Path out, @TempDir Path dir) throws Exception {
         Jdk jdk = twoJdks().get(0);
         JabRunner r = JabRunner.run("run", "--benchmarks", jar.toString(), "--profile", "smoke", "--jdk", jdk.id(), "-f", "2",
                 "-i", "2", "-t", "2", "-p", "parts=2,16", "--dir", dir.toString(), "--out", out.toString());
@@ -101,9 +101,11 @@ class UserBenchmarksRunTest {
         });
         List<String> order = Files.readAllLines(run.resolve("jmh-" + jdk.id() + ".log")).stream()
                 .filter(l -> l.startsWith("# Parameters:")).toList();
-        assertThat(order).containsExactly("# Parameters: (parts = 2)", "# Parameters: (parts = 16)",
-                "# Parameters: (parts = 2)", "# Parameters: (parts = 16)");
-        assertThat(r.out).contains("measured in separate forks, not interleaved: -t 2: an interleaved fork drives one benchmark thread");
+        // two replicates of a fork per value, back to back, the second in the other order than the first
+        assertThat(order).hasSize(4);
+        assertThat(order.get(0)).isNotEqualTo(order.get(1));
+        assertThat(order.subList(2, 4)).containsExactly(order.get(1), order.get(0));
+        assertThat(r.out).contains("fork-level, not interleaved (-t 2: an interleaved fork drives one benchmark thread)");
     }
 
     /**
