@@ -9,11 +9,11 @@ import jab.harness.UsageException;
 
 /**
  * How long to measure. smoke proves it runs (one fork, no goal). default answers the families'
- * questions within a budget: every result and every question starts with three forks, then forks go to
- * the comparisons still undecided, until they are decided, narrowed to the ratio goal, or the budget of
- * {@code budgetPerPart} per family and JDK ends (the first forks and the measurements outside JMH are
- * never cut: {@code ./jab run}, five families on one JDK, took 34 minutes on the 2-vCPU VM, against
- * the 15 it aims at). thorough adds forks to every result for 2% and to every ratio for
+ * questions within a budget of {@code budgetPerPart} per family and JDK, counted from the run's start,
+ * everything included: every result and every question starts with its family's first forks, the
+ * measurements outside JMH follow, and forks go to the comparisons still undecided with what is left,
+ * until they are decided, narrowed to the ratio goal, or the budget ends. What a family cannot fit is
+ * thorough's, and the run says so. thorough adds forks to every result for 2% and to every ratio for
  * 1%, with no budget.
  *
  * @param precision      the default precision goal of a result (relative half-width); 0 for none
@@ -28,8 +28,13 @@ public enum Profile {
     // 30 rounds: by Kalibera and Jones's rule, on the 2-vCPU VM jab is developed on (a fork's start and
     // warm-up cost as much as ~30 rounds of 2 variants; a round's log-ratio varies ~12%, fork means ~2.5%)
     // about 25-30 rounds per fork reach a given width soonest; the refinement adapts added forks.
-    DEFAULT(0, 0.02, 10, Duration.ofSeconds(225), 10, 30),
+    // 170 s per family: five families on one JDK end within 15 minutes (the run's report and start-up
+    // beside the budget take about half a minute).
+    DEFAULT(0, 0.02, 10, Duration.ofSeconds(Profile.DEFAULT_SECONDS_PER_PART), 10, 30),
     THOROUGH(0.02, 0.01, 20, null, 20, 60);
+
+    /** The default profile's budget per family and JDK, in seconds (a constant, so option help can name it). */
+    public static final int DEFAULT_SECONDS_PER_PART = 170;
 
     public final double precision;
     /** The goal of a question's ratios: interleaved variants share the machine's moment, so a ratio gets narrower than a result. */
