@@ -24,6 +24,7 @@ import org.openjdk.jmh.runner.BenchmarkListEntry;
 import jab.harness.trace.TraceCache;
 import jab.harness.JabHome;
 import jab.harness.env.Fingerprint;
+import jab.harness.env.MachineLoad;
 import jab.harness.family.Family;
 import jab.harness.family.FamilySet;
 import jab.harness.family.Measurement;
@@ -214,7 +215,12 @@ public class RunCommand implements Callable<Integer> {
                 }
                 OutsideJmh outside = new OutsideJmh();
                 boolean calibrating = aaComparisons() > 0; // A/A questions only: nothing measured outside them
+                Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();
                 ok = calibrating || measure(plan, store, outside, false);
+                Optional<MachineLoad.Snapshot> after = MachineLoad.snapshot();
+                if (before.isPresent() && after.isPresent()) {
+                    store.machineLoad("before JMH", MachineLoad.between(before.get(), after.get()));
+                }
                 for (String n : plan.profilers().prepare(plan.workDir())) {
                     note(store, n);
                 }

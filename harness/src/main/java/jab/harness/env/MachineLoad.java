@@ -15,12 +15,15 @@ public final class MachineLoad {
     private MachineLoad() {
     }
 
-    /** The counters at one moment, in clock ticks. */
-    public record Snapshot(long total, long busy, long steal, long self) {
+    /** The counters at one moment, in clock ticks, and when it was ({@link System#nanoTime()}). */
+    public record Snapshot(long total, long busy, long steal, long self, long nanos) {
     }
 
-    /** Between two snapshots: shares of the machine's CPU time, and the load average at the end. */
-    public record Share(double otherCpu, double steal, double loadAverage) {
+    /**
+     * Between two snapshots: shares of the machine's CPU time, the load average at the end, and the
+     * seconds between them (where a run's time went, against its budget).
+     */
+    public record Share(double otherCpu, double steal, double loadAverage, double seconds) {
     }
 
     public static Optional<Snapshot> snapshot() {
@@ -36,7 +39,7 @@ public final class MachineLoad {
             if (self.isEmpty()) {
                 return Optional.empty();
             }
-            return Optional.of(new Snapshot(total, total - idle, steal, self.get().total()));
+            return Optional.of(new Snapshot(total, total - idle, steal, self.get().total(), System.nanoTime()));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
@@ -45,7 +48,7 @@ public final class MachineLoad {
     public static Share between(Snapshot a, Snapshot b) {
         double total = Math.max(1, b.total() - a.total());
         double other = (b.busy() - a.busy()) - (b.steal() - a.steal()) - (b.self() - a.self());
-        return new Share(Math.max(0, other) / total, (b.steal() - a.steal()) / total, loadAverage());
+        return new Share(Math.max(0, other) / total, (b.steal() - a.steal()) / total, loadAverage(), (b.nanos() - a.nanos()) / 1e9);
     }
 
     static double loadAverage() {

@@ -92,13 +92,14 @@ public final class RunStore {
         writeJson(ENV, env);
     }
 
-    /** How busy the machine was during a part of the run ({@code run.machineLoad} in env.json). */
+    /** How busy the machine was during a part of the run, and how long the part took ({@code run.machineLoad} in env.json). */
     public synchronized void machineLoad(String part, MachineLoad.Share share) throws IOException {
         ObjectNode p = env.withObjectProperty("run").withArrayProperty("machineLoad").addObject();
         p.put("part", part);
         p.put("otherCpuShare", share.otherCpu());
         p.put("stealShare", share.steal());
         p.put("loadAverage", share.loadAverage());
+        p.put("seconds", Math.round(share.seconds() * 10) / 10.0);
         writeJson(ENV, env);
     }
 

@@ -167,7 +167,9 @@ public final class JmhPhase {
             // The measurements outside JMH (servers end to end, traces) take the time they take: run
             // before the added forks, which then get exactly what the budget has left, so the budget
             // holds (run after them, they overran it by minutes: kv end to end took 7).
+            Optional<MachineLoad.Snapshot> beforeOutside = MachineLoad.snapshot();
             ok &= beforeRefinement.run();
+            recordLoad("outside JMH", beforeOutside);
             if (RunGuard.stopping()) {
                 return false;
             }
