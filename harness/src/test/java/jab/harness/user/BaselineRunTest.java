@@ -49,7 +49,7 @@ class BaselineRunTest {
 
     @Test
     void aHeadDoingTwiceTheWorkIsSlowerInEachInterleavedForkAndFailsTheGate(@TempDir Path out) throws Exception {
-        JabRunner r = JabRunner.run("run", "--benchmarks", head.toString(), "--baseline", base.toString(), "--profile", "smoke", "-f", "2",
+        JabRunner r = JabRunner.run("run", "--benchmarks", head.toString(), "--baseline", base.toString(), "--profile", "smoke", "-f", "3",
                 "--fail-on-regression", "1%", "--out", out.toString());
         assertThat(r.exitCode).as(r.out + r.err).isEqualTo(1);
         assertThat(r.out).contains("demo.WorkBenchmark.added (avgt): in the head (head.jar) only, not measured",
@@ -60,7 +60,8 @@ class BaselineRunTest {
         Comparisons.Asked q = doc.questions().get(0);
         assertThat(q.variants()).containsExactly("base", "head");
         assertThat(q.notInterleaved()).isEmpty();
-        assertThat(q.forks()).hasSize(2).allSatisfy(f -> assertThat(f.rounds()).allSatisfy(
+        // three forks: with two, t = 12.7 and a CI runner's noise can stretch even a 1.9x ratio's interval across 1
+        assertThat(q.forks()).hasSize(3).allSatisfy(f -> assertThat(f.rounds()).allSatisfy(
                 round -> assertThat(round.order()).containsExactlyInAnyOrder("base", "head")));
         Comparisons.Ratio ratio = q.ratios().get(0);
         assertThat(ratio.a()).isEqualTo("head");
@@ -68,7 +69,7 @@ class BaselineRunTest {
         assertThat(RunResults.read(run).jmh(q.jdk())).as("no solo forks: each build's score is its interleaved one").isEmpty();
         String summary = Files.readString(run.resolve("summary.md"));
         assertThat(summary).contains("# Head against base", "| Benchmark | JDK | base | head | head/base | 95% interval | verdict |",
-                "| head against base, WorkBenchmark.work |", "(2 forks) | slower |");
+                "| head against base, WorkBenchmark.work |", "(3 forks) | slower |");
 
         JabRunner export = JabRunner.run("export", run.toString(), "--format", "github-action-benchmark");
         assertThat(export.exitCode).as(export.out + export.err).isZero();
