@@ -13,6 +13,7 @@ import jab.bench.kv.KvImpl;
 import jab.bench.support.BenchDirs;
 import jab.harness.UsageException;
 import jab.harness.baseline.NativeBuild;
+import jab.harness.page.ConsoleText;
 import jab.harness.family.Family;
 import jab.harness.family.JmhSettings;
 import jab.harness.family.Measurement;
@@ -222,7 +223,7 @@ public final class KvFamily implements Family {
             try (ServerProcess jab = KvEndToEnd.startJab(apart.server("jab"), d.jabArgs(jabDir));
                  ServerProcess r = ServerProcess.redis(apart.server("redis"), redis, d.redisArgs(redisDir))) {
                 isolation.add(apart.words());
-                ctx.log().printf("kv side by side: %s%n", apart.words());
+                ctx.log().print(ConsoleText.wrap("kv side by side: ", apart.words()));
                 return SideBySide.run(tool.runBy(apart.client()), jab, r, apart, d, redisBenchmarkPlan(ctx.profile()), ctx.log());
             }
         } finally {

@@ -265,8 +265,9 @@ final class KvSection {
         boolean clientMeasured = ClientPace.measured(doc.rows()); // runs made before it was read keep their layout
         page.paragraph("`" + doc.command() + "` (" + doc.tool() + "), against both servers in one run, one warm-up run each, "
                 + "then rounds in alternating order. Requests/s: the mean of the rounds, each round in brackets; latency "
-                + "p50/p99 in ms as redis-benchmark reports them (mean of the rounds); CPU: the server's CPU time "
-                + "(all threads, user + system; its cgroup's when it had a quota) per request, in us, mean of the rounds"
+                + "p50/p99 in ms as redis-benchmark reports them (mean of the rounds); CPU: the server" + (doc.isolation() != null ? "'s" : " process's") + " CPU time "
+                + "(all threads, user + system" + (doc.isolation() != null ? "; its cgroup's when it had a quota" : "")
+                + ") per request, in us, mean of the rounds"
                 + (clientMeasured ? "; client CPU: the share of one CPU redis-benchmark's own thread used over "
                         + "its runs against each server (near 100%, the client set the pace)." : "."));
         if (doc.isolation() != null) {
@@ -279,7 +280,8 @@ final class KvSection {
                     + "redis-benchmark has CPU to spare, so this says which server does the work more cheaply; beside each "
                     + "figure, the most of its CPU redis-benchmark used in any round.");
         }
-        if (doc.rows().stream().map(RedisBenchmarkDocument.Row::persistenceOrOff).allMatch(Durability.OFF.label::equals)) {
+        // runs made before the default kept to persistence off (no isolation recorded) keep their page
+        if (doc.isolation() != null && doc.rows().stream().map(RedisBenchmarkDocument.Row::persistenceOrOff).allMatch(Durability.OFF.label::equals)) {
             page.paragraph("Persistence off on both servers: the default profile's headline. The thorough profile adds "
                     + "both servers with an append-only file (appendfsync everysec and always).");
         }
