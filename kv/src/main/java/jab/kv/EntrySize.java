@@ -9,10 +9,10 @@ package jab.kv;
  */
 final class EntrySize {
     /**
-     * A key's share of its {@link KeyTable}: a slot is 12 bytes (key and value references, the hash),
-     * and the table is between 3/8 and 3/4 full: 24 bytes at half.
+     * A key's share of its {@link KeyTable}: a slot is 9 bytes (key and value references, a tag byte),
+     * and the table is between 3/8 and 3/4 full: 18 bytes at half.
      */
-    private static final int TABLE_SLOT = 24;
+    private static final int TABLE_SLOT = 18;
     /** Expiring: header, value reference, long deadline. */
     private static final int EXPIRING = 24;
     /** Recent: an Expiring and a long access time. */

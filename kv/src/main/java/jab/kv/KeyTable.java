@@ -6,11 +6,12 @@ import java.util.Arrays;
 
 /**
  * One shard's keys and values: an open-addressing table (linear probing) of the key's bytes and the
- * stored value, side by side in one array, with the keys' hashes in another. It replaces a
- * ConcurrentHashMap of ByteKey to value because a key there cost a node (32 bytes), a ByteKey (24) and
- * the table slot, on top of its two arrays: 144 bytes for a 16-byte key with a 32-byte value. Here the
- * key is its byte array alone and a slot 12 bytes, about 105 bytes per such key (issue 36: RSS per key
- * right after a load, against Redis's).
+ * stored value, side by side in one array, with a one-byte tag of each key's hash in another (as
+ * SwissTable's control bytes: a probe compares key bytes only when the tags match, one time in 256
+ * for another key). It replaces a ConcurrentHashMap of ByteKey to value because a key there cost a
+ * node (32 bytes), a ByteKey (24) and the table slot, on top of its two arrays: 144 bytes for a
+ * 16-byte key with a 32-byte value. Here the key is its byte array alone and a slot 9 bytes, about
+ * 100 bytes per such key (issue 36: RSS per key right after a load, against Redis's).
  *
  * <p>Reads take no lock: a key's slot, once set, holds that key until the next rehash (a removed key
  * leaves its key bytes and a null value, and comes back to the same slot), values are written with
@@ -26,17 +27,18 @@ final class KeyTable {
     static final class Slots {
         /** Key bytes at 2i, value at 2i + 1; a null key is a free slot, a null value a removed key. */
         final Object[] kv;
-        final int[] hashes;
+        /** Bits of each key's mixed hash other than those that chose its home slot; 0 in a free slot. */
+        final byte[] tags;
         final int mask;
 
         Slots(int capacity) {
             kv = new Object[2 * capacity];
-            hashes = new int[capacity];
+            tags = new byte[capacity];
             mask = capacity - 1;
         }
 
         int capacity() {
-            return hashes.length;
+            return tags.length;
         }
 
         byte[] key(int i) {
@@ -54,16 +56,27 @@ final class KeyTable {
     /** Slots with a key, removed ones included: what fills the table until a rehash. */
     private int used;
 
-    /** The home slot: a finaliser mix of the key's hash, whose other mix chose the shard. */
-    private static int home(int hash, int mask) {
+    /**
+     * A finaliser mix of the key's hash (whose other mix chose the shard): its low bits give the home
+     * slot, its top byte the tag.
+     */
+    private static int mix(int hash) {
         int h = hash;
         h ^= h >>> 16;
         h *= 0x85EBCA6B;
         h ^= h >>> 13;
-        return h & mask;
+        return h;
     }
 
-    /** The stored value of the first {@code length} bytes of {@code key}, or null. Lock-free. */
+    private static byte tag(int mixed) {
+        return (byte) (mixed >>> 24);
+    }
+
+    /**
+     * The stored value of the first {@code length} bytes of {@code key}, or null. Lock-free. Here and
+     * below, {@code hash} is Arrays.hashCode of those bytes, as {@link ByteKey} and {@link KeyProbe}
+     * hash: a rehash computes it again from the stored keys.
+     */
     Object get(byte[] key, int length, int hash) {
         Slots t = slots;
         int i = find(t, key, length, hash);
@@ -73,13 +86,15 @@ final class KeyTable {
     /** The slot that holds the key in {@code t}, or -1. */
     private static int find(Slots t, byte[] key, int length, int hash) {
         Object[] kv = t.kv;
-        int[] hashes = t.hashes;
+        byte[] tags = t.tags;
         int mask = t.mask;
-        for (int i = home(hash, mask); ; i = i + 1 & mask) {
-            if (hashes[i] == hash) {
+        int mixed = mix(hash);
+        byte tag = tag(mixed);
+        for (int i = mixed & mask; ; i = i + 1 & mask) {
+            if (tags[i] == tag) {
                 byte[] k = t.key(i);
                 if (k == null) {
-                    return -1; // a free slot (a hash of 0 matches the free slots' 0)
+                    return -1; // a free slot (a tag of 0 matches the free slots' 0)
                 }
                 if (Arrays.equals(k, 0, k.length, key, 0, length)) {
                     return i;
@@ -110,13 +125,14 @@ final class KeyTable {
             t = rehash(size + 1);
         }
         byte[] k = owned && key.length == length ? key : Arrays.copyOf(key, length);
-        int j = home(hash, t.mask);
+        int mixed = mix(hash);
+        int j = mixed & t.mask;
         while (t.kv[2 * j] != null) {
             j = j + 1 & t.mask;
         }
         t.kv[2 * j + 1] = value;
-        t.hashes[j] = hash;
-        SLOT.setRelease(t.kv, 2 * j, k); // last: a reader that sees the key sees its hash and value
+        t.tags[j] = tag(mixed);
+        SLOT.setRelease(t.kv, 2 * j, k); // last: a reader that sees the key sees its tag and value
         used++;
         size++;
         return null;
@@ -168,14 +184,15 @@ final class KeyTable {
         for (int i = 0; i < from.capacity(); i++) {
             Object v = from.kv[2 * i + 1];
             if (v != null) {
-                int h = from.hashes[i];
-                int j = home(h, to.mask);
+                byte[] k = (byte[]) from.kv[2 * i];
+                int mixed = mix(Arrays.hashCode(k)); // ByteKey's hash, recomputed: a rehash is rare
+                int j = mixed & to.mask;
                 while (to.kv[2 * j] != null) {
                     j = j + 1 & to.mask;
                 }
-                to.kv[2 * j] = from.kv[2 * i];
+                to.kv[2 * j] = k;
                 to.kv[2 * j + 1] = v;
-                to.hashes[j] = h;
+                to.tags[j] = tag(mixed);
                 n++;
             }
         }

@@ -476,7 +476,7 @@ public final class KvStore implements AutoCloseable {
                 byte[] k = t.key(i);
                 Object v = k == null ? null : t.value(i);
                 if (v != null && !isExpired(v, now)) {
-                    visitor.visit(new ByteKey(k, t.hashes[i]), Expiring.valueOf(v), Expiring.deadlineOf(v));
+                    visitor.visit(new ByteKey(k), Expiring.valueOf(v), Expiring.deadlineOf(v));
                 }
             }
         }
@@ -620,7 +620,7 @@ public final class KvStore implements AutoCloseable {
                 evictAt = (evictAt + 1) & t.mask;
                 byte[] k = t.key(i);
                 if (k != null && t.value(i) != null) {
-                    return new ByteKey(k, t.hashes[i]);
+                    return new ByteKey(k);
                 }
             }
             return null;

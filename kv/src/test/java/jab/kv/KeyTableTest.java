@@ -62,9 +62,9 @@ class KeyTableTest {
     }
 
     @Test
-    void aKeyWhoseHashIsZeroIsFoundAndAMissingOneIsNot() {
+    void aKeyWhoseTagIsZeroIsFoundAndAMissingOneIsNot() {
         KeyTable t = new KeyTable();
-        byte[] empty = new byte[0]; // Arrays.hashCode of an empty array is 1; {-31} hashes to 31 * 1 - 31 = 0
+        byte[] empty = new byte[0]; // Arrays.hashCode of an empty array is 1; {-31} hashes to 31 * 1 - 31 = 0, whose tag is 0 as a free slot's
         byte[] zero = {-31};
         assertThat(java.util.Arrays.hashCode(zero)).isZero();
         synchronized (t) {

@@ -339,9 +339,9 @@ class KvStoreTest {
             counted.set(new ByteKey(key), new byte[32]);
             walked.set(new ByteKey(key), new byte[32]);
         }
-        // table slot share 24 + key array 32 + value array 48 = 104 bytes per key
-        assertThat(walked.usedMemory()).isEqualTo(104_000);
-        assertThat(counted.usedMemory()).isEqualTo(104_000);
+        // table slot share 18 + key array 32 + value array 48 = 98 bytes per key
+        assertThat(walked.usedMemory()).isEqualTo(98_000);
+        assertThat(counted.usedMemory()).isEqualTo(98_000);
     }
 
     @Test
