@@ -149,6 +149,10 @@ final class KeyTable {
         if (old != null) {
             SLOT.setRelease(t.kv, 2 * i + 1, null);
             size--;
+            int removed = used - size;
+            if (removed > t.capacity() >>> 2 && removed > size) {
+                rehash(size); // a removed key's bytes stay in its slot until a rehash: do not keep many
+            }
         }
         return old;
     }

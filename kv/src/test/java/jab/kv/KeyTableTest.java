@@ -62,6 +62,22 @@ class KeyTableTest {
     }
 
     @Test
+    void removingMostKeysShrinksTheTableAndLetsTheirBytesGo() {
+        KeyTable t = new KeyTable();
+        for (int i = 0; i < 100_000; i++) {
+            put(t, "k" + i, i);
+        }
+        for (int i = 0; i < 99_000; i++) {
+            remove(t, "k" + i);
+        }
+        assertThat(t.size()).isEqualTo(1000);
+        assertThat(t.slots().capacity()).isLessThanOrEqualTo(4096);
+        for (int i = 99_000; i < 100_000; i++) {
+            assertThat(get(t, "k" + i)).isEqualTo(i);
+        }
+    }
+
+    @Test
     void aKeyWhoseTagIsZeroIsFoundAndAMissingOneIsNot() {
         KeyTable t = new KeyTable();
         byte[] empty = new byte[0]; // Arrays.hashCode of an empty array is 1; {-31} hashes to 31 * 1 - 31 = 0, whose tag is 0 as a free slot's
