@@ -8,24 +8,26 @@ package jab.kv;
  * itself, garbage not yet collected) shows in the process's RSS, which INFO reports beside it.
  */
 final class EntrySize {
-    /** ConcurrentHashMap.Node: header, hash, key, value, next. */
-    private static final int NODE = 32;
-    /** The node's share of the map's table: one 4-byte slot per bin at a load factor between 3/8 and 3/4. */
-    private static final int TABLE_SLOT = 8;
-    /** ByteKey: header, the array reference, the cached hash. */
-    private static final int KEY_OBJECT = 24;
+    /**
+     * A key's share of its {@link KeyTable}: a slot is 9 bytes (key and value references, a tag byte),
+     * and the table is between 3/8 and 3/4 full: 18 bytes at half.
+     */
+    private static final int TABLE_SLOT = 18;
     /** Expiring: header, value reference, long deadline. */
     private static final int EXPIRING = 24;
     /** Recent: an Expiring and a long access time. */
     private static final int RECENT = 32;
-    /** A key with a deadline is also in its shard's set of such keys: a node and a slot more. */
-    private static final int VOLATILE_KEY = NODE + TABLE_SLOT;
+    /**
+     * A key with a deadline is also in its shard's set of such keys (a ConcurrentHashMap's key set):
+     * a node (32), a 4-byte table slot at about half load (8), and the ByteKey it keeps (24).
+     */
+    private static final int VOLATILE_KEY = 32 + 8 + 24;
 
     private EntrySize() {
     }
 
-    static long of(ByteKey key, Object stored) {
-        long n = NODE + TABLE_SLOT + KEY_OBJECT + array(key.length()) + array(Expiring.valueOf(stored).length);
+    static long of(int keyLength, Object stored) {
+        long n = TABLE_SLOT + array(keyLength) + array(Expiring.valueOf(stored).length);
         if (stored instanceof Recent) {
             n += RECENT;
         } else if (stored instanceof Expiring) {
@@ -36,7 +38,7 @@ final class EntrySize {
 
     /** An entry about to be written, before its object exists: its deadline is not known yet, so none is counted. */
     static long of(ByteKey key, int valueLength, boolean recent) {
-        return NODE + TABLE_SLOT + KEY_OBJECT + array(key.length()) + array(valueLength) + (recent ? RECENT : 0);
+        return TABLE_SLOT + array(key.length()) + array(valueLength) + (recent ? RECENT : 0);
     }
 
     private static long array(int length) {

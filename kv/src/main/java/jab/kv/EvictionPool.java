@@ -1,11 +1,11 @@
 package jab.kv;
 
-import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The best eviction candidates seen so far, as Redis's eviction pool (evict.c): the oldest of the
  * sampled keys, by last access. Each eviction adds a fresh sample and takes the oldest candidate
- * still unread since it was sampled. A sample alone is not enough here: the shard's maps order keys
+ * still unread since it was sampled. A sample alone is not enough here: the shard's table orders keys
  * by hash, and similar keys (key:1, key:2, ...) have neighbouring hashes, so a run of consecutive
  * keys is often a run of keys of the same age; the pool keeps older candidates from earlier runs.
  * Used under its shard's lock.
@@ -44,10 +44,10 @@ final class EvictionPool {
     }
 
     /**
-     * Removes and returns the oldest candidate that is still in {@code map} with the access time it
-     * was sampled with (a key read since is no longer a candidate); null when none is left.
+     * Removes and returns the oldest candidate that is still stored (by {@code stored}) with the access
+     * time it was sampled with (a key read since is no longer a candidate); null when none is left.
      */
-    ByteKey take(Map<ByteKey, Object> map, ByteKey keep) {
+    ByteKey take(Function<ByteKey, Object> stored, ByteKey keep) {
         while (size > 0) {
             int oldest = 0;
             for (int i = 1; i < size; i++) {
@@ -60,7 +60,7 @@ final class EvictionPool {
             keys[oldest] = keys[--size];
             accessed[oldest] = accessed[size];
             keys[size] = null;
-            Object v = map.get(k);
+            Object v = stored.apply(k);
             if (v instanceof Recent && ((Recent) v).accessedAt == at && !k.equals(keep)) {
                 return k;
             }

@@ -6,7 +6,7 @@ package jab.kv;
  * Effects replay to the same state at any later time, whatever the clock says then (an INCR replayed
  * after its key's deadline would start again from 0; the value it produced does not).
  *
- * <p>The store calls it inside the map's per-key lock, before the change is visible, so the journal
+ * <p>The store calls it inside its shard's lock, before the change is visible, so the journal
  * sees the changes of one key in the order they happen. A journal that cannot record a change throws
  * a {@link KvException}: the change is then not made, and the client gets the exception's message.
  */

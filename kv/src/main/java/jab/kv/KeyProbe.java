@@ -7,9 +7,8 @@ import java.util.Arrays;
  * filled with the key's bytes as they arrived, hashed as ByteKey hashes. GET and the SET of an
  * existing key then allocate no key at all (a ByteKey and its array per request otherwise).
  *
- * <p>It works because ConcurrentHashMap compares an argument key with its stored keys as
- * {@code argument.equals(stored)}, and this equals accepts a ByteKey of the same bytes. The probe is
- * never stored: {@link #toKey()} makes the key a new entry keeps. Not thread-safe; refilled per request.
+ * <p>The store's tables look a key up by its bytes, length and hash, which the probe gives without a
+ * copy. The probe is never stored: a new key is copied from it. Not thread-safe; refilled per request.
  */
 public final class KeyProbe {
     private byte[] bytes = new byte[32];
@@ -34,6 +33,15 @@ public final class KeyProbe {
         this.length = length;
         this.hash = h;
         return this;
+    }
+
+    /** The buffer: the key is its first {@link #length()} bytes. */
+    byte[] bytes() {
+        return bytes;
+    }
+
+    int length() {
+        return length;
     }
 
     /** A key of these bytes to store: its own copy, the hash carried over. */

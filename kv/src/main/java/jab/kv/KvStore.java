@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -15,10 +14,10 @@ import java.util.function.LongSupplier;
 /**
  * A sharded in-memory key-value store with Redis string semantics.
  *
- * <p>Keys go to one of a power-of-two number of shards by hash; each shard is a
- * {@link ConcurrentHashMap}, so there is no global lock: reads never block, and writes to one key are
- * atomic through the map's per-bin locking ({@code compute}). Operations over several keys (MGET, MSET,
- * DEL k1 k2) are atomic per key, not as a whole. Expired keys disappear on access (lazy) and through a
+ * <p>Keys go to one of a power-of-two number of shards by hash; each shard is a {@link KeyTable}, so
+ * there is no global lock: reads never block, and a write holds its shard's table only, which makes
+ * each change of a key atomic. Operations over several keys (MGET, MSET, DEL k1 k2) are atomic per key,
+ * not as a whole. Expired keys disappear on access (lazy) and through a
  * bounded background sweep of the keys that carry a deadline. Only rare events (expiry, eviction) are counted here, in LongAdders; per-operation counts
  * (hits, misses) are the caller's, who can keep them per thread for free (the server counts per connection).
  */
@@ -27,8 +26,8 @@ public final class KvStore implements AutoCloseable {
     static final int LRU_SAMPLES = 5;
 
     private final Shard[] shards;
-    /** The shards' maps, for get: one dependent load fewer than going through the Shard. */
-    private final ConcurrentHashMap<ByteKey, Object>[] maps;
+    /** The shards' tables, for get: one dependent load fewer than going through the Shard. */
+    private final KeyTable[] tables;
     private final int mask;
     private final LongSupplier clock;
     private final long maxKeysPerShard;
@@ -52,12 +51,10 @@ public final class KvStore implements AutoCloseable {
             shards[i] = new Shard(config.maxMemoryBytes > 0);
         }
         mask = n - 1;
-        @SuppressWarnings("unchecked")
-        ConcurrentHashMap<ByteKey, Object>[] m = new ConcurrentHashMap[n];
+        tables = new KeyTable[n];
         for (int i = 0; i < n; i++) {
-            m[i] = shards[i].map;
+            tables[i] = shards[i].table;
         }
-        maps = m;
         clock = config.clock;
         maxKeysPerShard = config.maxKeys == 0 ? 0 : (config.maxKeys + n - 1) / n;
         maxBytesPerShard = config.maxMemoryBytes == 0 ? 0 : Math.max(1, config.maxMemoryBytes / n);
@@ -103,8 +100,8 @@ public final class KvStore implements AutoCloseable {
     }
 
     /**
-     * The map uses the low bits of the key's hash for its bins; choose the shard from the high bits of
-     * a multiplicative mix, so the keys of one shard still spread over all of its map's bins.
+     * The shard from the high bits of a multiplicative mix of the key's hash; the table mixes the hash
+     * otherwise for its slots, so the keys of one shard still spread over all of them.
      */
     private int index(ByteKey key) {
         return index(key.hashCode());
@@ -128,10 +125,9 @@ public final class KvStore implements AutoCloseable {
 
     /** The live stored object of a key, removing it first when its deadline has passed. */
     private Object live(Shard s, ByteKey key) {
-        Object v = s.map.get(key);
+        Object v = s.get(key);
         if (v instanceof Expiring && ((Expiring) v).expireAt <= clock.getAsLong()) {
-            if (s.map.remove(key, v)) {
-                s.removed(key, v);
+            if (s.removeIfSame(key, v)) {
                 stats.expired.increment();
             }
             return null;
@@ -140,7 +136,7 @@ public final class KvStore implements AutoCloseable {
     }
 
     public byte[] get(ByteKey key) {
-        Object v = maps[index(key)].get(key);
+        Object v = tables[index(key)].get(key.bytes(), key.length(), key.hashCode());
         if (v instanceof byte[]) {
             return (byte[]) v;
         }
@@ -149,7 +145,7 @@ public final class KvStore implements AutoCloseable {
 
     /** GET by a probe: no key is made unless the value has a deadline or an access time to keep (the rarer path). */
     public byte[] get(KeyProbe key) {
-        Object v = maps[index(key.hashCode())].get(key);
+        Object v = tables[index(key.hashCode())].get(key.bytes(), key.length(), key.hashCode());
         if (v instanceof byte[]) {
             return (byte[]) v;
         }
@@ -172,25 +168,24 @@ public final class KvStore implements AutoCloseable {
             set(key, value, SetOptions.NONE);
             return;
         }
-        s.map.put(key, value);
+        synchronized (s.table) {
+            s.table.put(key.bytes(), key.length(), key.hashCode(), true, value);
+        }
     }
 
     /**
-     * SET without options by a probe: a key that exists gets the value in place (the map keeps its key
-     * object), so only a new key is made. Whatever else must be kept (a journal, LRU times, limits)
+     * SET without options by a probe: a key that exists gets the value in place (the table keeps its
+     * key bytes), so only a new key is copied. Whatever else must be kept (a journal, LRU times, limits)
      * takes the path of {@link #set(ByteKey, byte[])}.
      */
-    @SuppressWarnings({"unchecked", "rawtypes"})
     public void set(KeyProbe key, byte[] value) {
-        int i = index(key.hashCode());
-        Shard s = shards[i];
+        Shard s = shards[index(key.hashCode())];
         if (journal != null || lru || s.limited(maxKeysPerShard, maxBytesPerShard)) {
             set(key.toKey(), value);
             return;
         }
-        // replace(K, V) is typed ByteKey but only calls key.equals and hashCode: the probe stands in (raw call)
-        if (((ConcurrentHashMap) maps[i]).replace(key, value) == null) {
-            s.map.put(key.toKey(), value);
+        synchronized (s.table) {
+            s.table.put(key.bytes(), key.length(), key.hashCode(), false, value);
         }
     }
 
@@ -201,28 +196,23 @@ public final class KvStore implements AutoCloseable {
         long deadline = options.expireAt > 0 ? options.expireAt : options.ttlMillis > 0 ? saturatedAdd(now, options.ttlMillis) : 0;
         Object stored = entry(value, deadline, now);
         Journal j = journal;
-        boolean[] done = new boolean[1];
-        Object[] old = new Object[1];
-        boolean limited = s.limited(maxKeysPerShard, maxBytesPerShard);
-        if (limited) {
+        if (s.limited(maxKeysPerShard, maxBytesPerShard)) {
             makeRoom(s, key, value.length);
         }
-        s.map.compute(key, (k, cur) -> {
+        Object old;
+        synchronized (s.table) {
+            Object cur = s.get(key);
             boolean exists = cur != null && !isExpired(cur, now);
             if (options.onlyIfAbsent && exists || options.onlyIfPresent && !exists) {
-                return cur;
+                return false;
             }
             if (j != null) {
                 j.stored(key, value, deadline); // may refuse: then nothing changes
             }
-            done[0] = true;
-            old[0] = cur;
-            return stored;
-        });
-        if (done[0]) {
-            s.replaced(key, old[0], stored);
+            old = s.put(key, stored);
         }
-        return done[0];
+        s.replaced(key, old, stored);
+        return true;
     }
 
     /** DEL of one key, without the varargs array: 1 if it existed, else 0. */
@@ -259,19 +249,15 @@ public final class KvStore implements AutoCloseable {
         return n;
     }
 
-    /** Removes the key and returns what it held; with a journal, inside the key's lock, so the journal sees the removal in order. */
+    /** Removes the key and returns what it held; with a journal, inside the shard's lock, so the journal sees the removal in order. */
     private Object remove(Shard s, ByteKey key) {
         Journal j = journal;
-        if (j == null) {
-            return s.map.remove(key);
+        synchronized (s.table) {
+            if (j != null && s.get(key) != null) {
+                j.removed(key);
+            }
+            return s.table.remove(key.bytes(), key.length(), key.hashCode());
         }
-        Object[] old = new Object[1];
-        s.map.computeIfPresent(key, (k, cur) -> {
-            j.removed(k);
-            old[0] = cur;
-            return null;
-        });
-        return old[0];
     }
 
     public long exists(ByteKey... keys) {
@@ -294,30 +280,28 @@ public final class KvStore implements AutoCloseable {
         if (s.limited(maxKeysPerShard, maxBytesPerShard)) {
             makeRoom(s, key, 20);
         }
-        long[] result = new long[1];
-        Object[] old = new Object[1];
-        Object[] neu = new Object[1];
         Journal j = journal;
-        s.map.compute(key, (k, cur) -> {
+        long next;
+        Object old;
+        Object stored;
+        synchronized (s.table) {
+            Object cur = s.get(key);
             boolean exists = cur != null && !isExpired(cur, now);
             long base = exists ? Numbers.parseLong(Expiring.valueOf(cur)) : 0;
             if (delta > 0 && base > Long.MAX_VALUE - delta || delta < 0 && base < Long.MIN_VALUE - delta) {
                 throw new KvException(KvException.OVERFLOW);
             }
-            long next = base + delta;
-            result[0] = next;
+            next = base + delta;
             byte[] bytes = Long.toString(next).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
             long deadline = exists ? Expiring.deadlineOf(cur) : 0;
-            Object stored = entry(bytes, deadline, now);
+            stored = entry(bytes, deadline, now);
             if (j != null) {
                 j.stored(key, bytes, deadline);
             }
-            old[0] = cur;
-            neu[0] = stored;
-            return stored;
-        });
-        s.replaced(key, old[0], neu[0]);
-        return result[0];
+            old = s.put(key, stored);
+        }
+        s.replaced(key, old, stored);
+        return next;
     }
 
     public long incr(ByteKey key) {
@@ -359,26 +343,25 @@ public final class KvStore implements AutoCloseable {
             return del(key) > 0;
         }
         Journal j = journal;
-        boolean[] done = new boolean[1];
-        Object[] old = new Object[1];
-        Object[] neu = new Object[1];
-        s.map.computeIfPresent(key, (k, cur) -> {
-            if (isExpired(cur, now)) {
-                old[0] = cur;
-                return null;
+        Object old;
+        Object neu = null;
+        synchronized (s.table) {
+            old = s.get(key);
+            if (old == null) {
+                return false;
             }
-            if (j != null) {
-                j.stored(key, Expiring.valueOf(cur), at);
+            if (isExpired(old, now)) {
+                s.table.remove(key.bytes(), key.length(), key.hashCode());
+            } else {
+                if (j != null) {
+                    j.stored(key, Expiring.valueOf(old), at);
+                }
+                neu = entry(Expiring.valueOf(old), at, now);
+                s.put(key, neu);
             }
-            done[0] = true;
-            old[0] = cur;
-            neu[0] = entry(Expiring.valueOf(cur), at, now);
-            return neu[0];
-        });
-        if (old[0] != null) {
-            s.replaced(key, old[0], neu[0]);
         }
-        return done[0];
+        s.replaced(key, old, neu);
+        return neu != null;
     }
 
     public boolean expire(ByteKey key, long seconds) {
@@ -405,7 +388,7 @@ public final class KvStore implements AutoCloseable {
     public long dbsize() {
         long n = 0;
         for (Shard s : shards) {
-            n += s.map.mappingCount();
+            n += s.table.size();
         }
         return n;
     }
@@ -428,8 +411,13 @@ public final class KvStore implements AutoCloseable {
             if (s.bytes != null) {
                 n += s.bytes.sum();
             } else {
-                for (Map.Entry<ByteKey, Object> e : s.map.entrySet()) {
-                    n += EntrySize.of(e.getKey(), e.getValue());
+                KeyTable.Slots t = s.table.slots();
+                for (int i = 0; i < t.capacity(); i++) {
+                    byte[] k = t.key(i);
+                    Object v = k == null ? null : t.value(i);
+                    if (v != null) {
+                        n += EntrySize.of(k.length, v);
+                    }
                 }
             }
         }
@@ -454,14 +442,21 @@ public final class KvStore implements AutoCloseable {
         Shard s = shard(key);
         long now = clock.getAsLong();
         if (expireAt != 0 && expireAt <= now) {
-            Object old = s.map.remove(key);
+            Object old;
+            synchronized (s.table) {
+                old = s.table.remove(key.bytes(), key.length(), key.hashCode());
+            }
             if (old != null) {
                 s.removed(key, old);
             }
             return;
         }
         Object stored = entry(value, expireAt, now);
-        s.replaced(key, s.map.put(key, stored), stored);
+        Object old;
+        synchronized (s.table) {
+            old = s.put(key, stored);
+        }
+        s.replaced(key, old, stored);
     }
 
     /** What {@link #forEach} shows of each live key. */
@@ -476,10 +471,12 @@ public final class KvStore implements AutoCloseable {
     public void forEach(EntryVisitor visitor) throws IOException {
         long now = clock.getAsLong();
         for (Shard s : shards) {
-            for (Map.Entry<ByteKey, Object> e : s.map.entrySet()) {
-                Object v = e.getValue();
-                if (!isExpired(v, now)) {
-                    visitor.visit(e.getKey(), Expiring.valueOf(v), Expiring.deadlineOf(v));
+            KeyTable.Slots t = s.table.slots();
+            for (int i = 0; i < t.capacity(); i++) {
+                byte[] k = t.key(i);
+                Object v = k == null ? null : t.value(i);
+                if (v != null && !isExpired(v, now)) {
+                    visitor.visit(new ByteKey(k), Expiring.valueOf(v), Expiring.deadlineOf(v));
                 }
             }
         }
@@ -501,11 +498,10 @@ public final class KvStore implements AutoCloseable {
                         }
                     }
                     ByteKey k = s.sweepCursor.next();
-                    Object v = s.map.get(k);
+                    Object v = s.get(k);
                     if (!(v instanceof Expiring)) {
                         s.volatileKeys.remove(k);
-                    } else if (((Expiring) v).expireAt <= now && s.map.remove(k, v)) {
-                        s.removed(k, v);
+                    } else if (((Expiring) v).expireAt <= now && s.removeIfSame(k, v)) {
                         stats.expired.increment();
                     }
                 }
@@ -515,18 +511,18 @@ public final class KvStore implements AutoCloseable {
 
     /** Before a write to a limited shard: evict (or refuse) until one more entry fits. */
     private void makeRoom(Shard s, ByteKey key, int valueLength) {
-        if (s.map.containsKey(key) && maxBytesPerShard == 0) {
+        if (s.get(key) != null && maxBytesPerShard == 0) {
             return; // an overwrite does not add a key
         }
         long need = maxBytesPerShard == 0 ? 0 : EntrySize.of(key, valueLength, lru);
         for (int guard = 0; guard < 1_000_000; guard++) {
-            boolean keysOk = maxKeysPerShard == 0 || s.map.mappingCount() < maxKeysPerShard;
+            boolean keysOk = maxKeysPerShard == 0 || s.table.size() < maxKeysPerShard;
             boolean bytesOk = maxBytesPerShard == 0 || s.bytes.sum() + need <= maxBytesPerShard;
             if (keysOk && bytesOk) {
                 return;
             }
             if (eviction == EvictionPolicy.NOEVICTION || !s.evictOne(key, stats, lru, journal)) {
-                if (!keysOk || s.map.isEmpty()) {
+                if (!keysOk || s.table.size() == 0) {
                     throw new KvException(KvException.OOM);
                 }
                 if (!bytesOk) {
@@ -548,14 +544,16 @@ public final class KvStore implements AutoCloseable {
         }
     }
 
-    /** One shard: its map, the keys that carry a deadline (for the sweep) and, with max-memory, its bytes. */
+    /** One shard: its table, the keys that carry a deadline (for the sweep) and, with max-memory, its bytes. */
     private static final class Shard {
-        final ConcurrentHashMap<ByteKey, Object> map = new ConcurrentHashMap<>();
+        final KeyTable table = new KeyTable();
         final java.util.Set<ByteKey> volatileKeys = ConcurrentHashMap.newKeySet();
         final LongAdder bytes;
         final Object sweepLock = new Object();
         Iterator<ByteKey> sweepCursor;
-        Iterator<ByteKey> evictCursor;
+        /** Where the random eviction's walk over the table is: a generation and a slot in it. */
+        KeyTable.Slots evictSlots;
+        int evictAt;
         /** Under allkeys-lru: the oldest keys sampled so far. */
         EvictionPool pool;
 
@@ -563,12 +561,33 @@ public final class KvStore implements AutoCloseable {
             bytes = countBytes ? new LongAdder() : null;
         }
 
+        Object get(ByteKey key) {
+            return table.get(key.bytes(), key.length(), key.hashCode());
+        }
+
+        /** Caller holds the table's monitor. */
+        Object put(ByteKey key, Object value) {
+            return table.put(key.bytes(), key.length(), key.hashCode(), true, value);
+        }
+
+        /** Removes the key if it still holds {@code expected} (as ConcurrentHashMap.remove(k, v)), with its bookkeeping. */
+        boolean removeIfSame(ByteKey key, Object expected) {
+            synchronized (table) {
+                if (get(key) != expected) {
+                    return false;
+                }
+                table.remove(key.bytes(), key.length(), key.hashCode());
+            }
+            removed(key, expected);
+            return true;
+        }
+
         boolean limited(long maxKeys, long maxBytes) {
             return maxKeys > 0 || maxBytes > 0;
         }
 
         static long cost(ByteKey k, Object v) {
-            return EntrySize.of(k, v);
+            return EntrySize.of(k.length(), v);
         }
 
         void replaced(ByteKey key, Object old, Object neu) {
@@ -589,61 +608,79 @@ public final class KvStore implements AutoCloseable {
             }
         }
 
+        /** The next key of the eviction walk, starting over at the end; null after a whole turn without one. */
+        private ByteKey nextKey() {
+            KeyTable.Slots t = table.slots();
+            if (t != evictSlots) {
+                evictSlots = t;
+                evictAt = 0;
+            }
+            for (int n = 0; n < t.capacity(); n++) {
+                int i = evictAt;
+                evictAt = (evictAt + 1) & t.mask;
+                byte[] k = t.key(i);
+                if (k != null && t.value(i) != null) {
+                    return new ByteKey(k);
+                }
+            }
+            return null;
+        }
+
         /**
          * Removes one key other than {@code keep}; false when there is none. Random: the next key of
-         * the rotating cursor. LRU: the next {@link #LRU_SAMPLES} keys go into the {@link EvictionPool},
+         * the rotating walk. LRU: the next {@link #LRU_SAMPLES} keys go into the {@link EvictionPool},
          * and its oldest candidate goes.
          */
         synchronized boolean evictOne(ByteKey keep, KvStats stats, boolean lru, Journal journal) {
-            ByteKey victim = null;
-            long oldest = Long.MAX_VALUE;
-            int sampled = 0;
             if (lru && pool == null) {
                 pool = new EvictionPool();
             }
-            for (int tries = 0; tries < 2 && sampled < (lru ? LRU_SAMPLES : 1); tries++) {
-                if (evictCursor == null || !evictCursor.hasNext()) {
-                    evictCursor = map.keySet().iterator();
+            ByteKey victim = null;
+            int want = lru ? LRU_SAMPLES : 1;
+            int sampled = 0;
+            for (int tries = 0; sampled < want && tries < want + 1; tries++) {
+                ByteKey k = nextKey();
+                if (k == null) {
+                    break;
                 }
-                while (evictCursor.hasNext() && sampled < (lru ? LRU_SAMPLES : 1)) {
-                    ByteKey k = evictCursor.next();
-                    Object v = map.get(k);
-                    if (k.equals(keep) || v == null) {
-                        continue;
-                    }
-                    sampled++;
-                    long at = v instanceof Recent ? ((Recent) v).accessedAt : 0;
-                    if (lru) {
-                        pool.offer(k, at);
-                    } else if (victim == null || at < oldest) {
-                        victim = k;
-                        oldest = at;
-                    }
+                Object v = get(k);
+                if (k.equals(keep) || v == null) {
+                    continue;
+                }
+                sampled++;
+                if (lru) {
+                    pool.offer(k, v instanceof Recent ? ((Recent) v).accessedAt : 0);
+                } else {
+                    victim = k;
                 }
             }
             if (lru) {
-                victim = pool.take(map, keep);
+                victim = pool.take(this::get, keep);
             }
             if (victim == null) {
                 return false;
             }
-            Object[] old = new Object[1];
-            map.computeIfPresent(victim, (k, cur) -> {
-                if (journal != null) {
-                    journal.removed(k); // Redis logs evictions too: a replay must not bring them back
+            Object old;
+            synchronized (table) {
+                old = get(victim);
+                if (old != null) {
+                    if (journal != null) {
+                        journal.removed(victim); // Redis logs evictions too: a replay must not bring them back
+                    }
+                    table.remove(victim.bytes(), victim.length(), victim.hashCode());
                 }
-                old[0] = cur;
-                return null;
-            });
-            if (old[0] != null) {
-                removed(victim, old[0]);
+            }
+            if (old != null) {
+                removed(victim, old);
                 stats.evicted.increment();
             }
             return true;
         }
 
         void clear() {
-            map.clear();
+            synchronized (table) {
+                table.clear();
+            }
             volatileKeys.clear();
             if (bytes != null) {
                 bytes.reset();

@@ -339,9 +339,9 @@ class KvStoreTest {
             counted.set(new ByteKey(key), new byte[32]);
             walked.set(new ByteKey(key), new byte[32]);
         }
-        // node 32 + slot 8 + ByteKey 24 + key array 32 + value array 48 = 144 bytes per key
-        assertThat(walked.usedMemory()).isEqualTo(144_000);
-        assertThat(counted.usedMemory()).isEqualTo(144_000);
+        // table slot share 18 + key array 32 + value array 48 = 98 bytes per key
+        assertThat(walked.usedMemory()).isEqualTo(98_000);
+        assertThat(counted.usedMemory()).isEqualTo(98_000);
     }
 
     @Test
