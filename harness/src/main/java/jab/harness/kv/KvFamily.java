@@ -86,10 +86,10 @@ public final class KvFamily implements Family {
             // Measured with 25 warm-up iterations of 200 ms: mixed_2Threads on STORE_16 ramps from 5-8k
             // to 37-39k ops/ms at the 6th to 8th iteration (3 x 200 ms left it mid-ramp: "warm-up not
             // reached", forks 2-5x apart); the latency benchmarks settle by the 4th.
-            // get and set on one thread and the mix on two: the mixed latency and the one-thread mix
-            // (48 forks of about 4 s more, once each variant has forks of its own) are thorough's.
+            // get and set, time per operation: the mixes (60 forks of about 4 s more, once each variant
+            // has forks of its own) are thorough's.
             case DEFAULT -> JmhSettings.of(3, 10, "200ms", 5, "200ms")
-                    .only(v -> !v.method().equals("mixed") && !v.method().equals("mixed_1Thread"));
+                    .only(v -> v.method().equals("get") || v.method().equals("set"));
         };
         // More threads than CPUs measure the scheduler's time slices (and still ramp at the 5th
         // iteration), not the store: no profile runs them unless the user names them (a regex such as

@@ -65,6 +65,10 @@ public final class MmapFamily implements Family {
                         benchmarkPackage() + "JRubyWriteBenchmark.writeFromRuby"));
     }
 
+    /** The JRuby strategies the default profile compares per call (thorough: all of them). */
+    static final java.util.Set<String> DEFAULT_RUBY_STRATEGIES = java.util.Set.of("RUBY_FILE", "EXT_MMAP_UNSAFE", "JAVA_MMAP_SAFE",
+            "JAVA_MMAP_AUTOBOXING");
+
     @Override
     public JmhSettings settings(Profile profile) {
         return switch (profile) {
@@ -76,10 +80,13 @@ public final class MmapFamily implements Family {
             // result in smoke), so every chunk size at 256 MiB would take most of a default run's
             // time alone; thorough and -p chunkSize=... give the rest. The JRuby whole-file question
             // (three interleaved forks of 39 s and seven solo forks, 2.8 min of a 34-min run) is
-            // thorough's: the cost per call answers which strategy to pick.
+            // thorough's: the cost per call answers which strategy to pick. Each JRuby variant boots
+            // a JRuby of its own (an interleaved fork of seven took 59 s, a solo fork 13 s), so the
+            // cost per call asks of four: Ruby's File, the fastest, the safe Java mapping and autoboxing.
             case DEFAULT -> JmhSettings.of(3, 2, "1s", 5, "1s").withParams(Map.of(
                     "chunkSize", new String[] {"4096"}, "totalBytes", new String[] {"67108864"}))
-                    .only(v -> !v.method().equals("writeFromRuby"));
+                    .only(v -> !v.method().equals("writeFromRuby")
+                            && (v.param("rubyStrategy").isEmpty() || DEFAULT_RUBY_STRATEGIES.contains(v.param("rubyStrategy"))));
         };
     }
 

@@ -95,8 +95,9 @@ public final class ProcessFamily implements Family {
             // fork-to-fork variance is estimable with t = 4.3 rather than 12.7. The libraries that
             // are ProcessBuilder underneath with nothing of their own (Runtime.exec, zt-exec's option
             // variants) and the random-command scenarios only in thorough, so the budget goes to forks.
+            // The parent-heap question from the large heap only (the empty heap, 9 forks of about 4 s, is thorough's).
             case DEFAULT -> JmhSettings.of(3, 2, "200ms", 5, "200ms").withParams(everyMechanism(DEFAULT_LAUNCHERS))
-                    .only(v -> !v.method().startsWith("random") && oneMechanismPerLibrary(v));
+                    .only(v -> !v.method().startsWith("random") && oneMechanismPerLibrary(v) && !v.param("touchedHeapMb").equals("0"));
         };
     }
 
