@@ -46,20 +46,12 @@ public final class KvFamily implements Family {
     }
 
     /**
-     * Why the store and ConcurrentHashMap do not share a fork. Interleaved, they changed each other's
-     * speed: on the 2-vCPU VM (JDK 17, default profile) STORE_8 over CONCURRENT_HASH_MAP came out 1.02x
-     * interleaved and 0.60x in solo forks, and the interleaved ratios spread ±15-20% over three forks.
-     * Each variant's classes are its own class loader's, but the JDK's hash-table and byte-array code is
-     * shared, so its call sites see every variant's key classes (a profile no single user's JVM has).
-     */
-    static final String SHARED_JDK_CODE = "interleaved, the variants changed each other's speed (their classes meet in the "
-            + "JDK's shared code), so each needs forks of its own";
-
-    /**
      * The store against ConcurrentHashMap, per operation: get, set and the 70/25/5 mix on one thread
-     * (time per operation), and the mix's throughput on one thread and on two, each variant in forks of
-     * its own ({@link #SHARED_JDK_CODE}; two threads could not be interleaved anyway: a fork drives one
-     * benchmark thread).
+     * (time per operation), and the mix's throughput on one thread and on two (two threads cannot be
+     * interleaved: a fork drives one benchmark thread, so that one runs in replicates of forks). The
+     * store's forks move with the host's shared cache (a store's fork means 36-68 ns for the same get,
+     * forks run back to back), which interleaving cancels and separate forks cannot: measured in
+     * replicates of forks, the store's ratios to ConcurrentHashMap spread ±17-160% over three.
      */
     @Override
     public List<Question> questions(List<BenchmarkListEntry> benchmarks) {
@@ -68,10 +60,10 @@ public final class KvFamily implements Family {
         List<Question> out = new ArrayList<>();
         for (String op : List.of("get", "set", "mixed")) {
             out.add(Question.overParam("the store against ConcurrentHashMap: " + op + ", time per operation", "impl",
-                    "CONCURRENT_HASH_MAP", latency + op).inSeparateForks(SHARED_JDK_CODE));
+                    "CONCURRENT_HASH_MAP", latency + op));
         }
         out.add(Question.overParam("the store against ConcurrentHashMap: the mix's throughput on one thread", "impl",
-                "CONCURRENT_HASH_MAP", throughput + "mixed_1Thread").inSeparateForks(SHARED_JDK_CODE));
+                "CONCURRENT_HASH_MAP", throughput + "mixed_1Thread"));
         out.add(Question.overParam("the store against ConcurrentHashMap: the mix's throughput on two threads", "impl",
                 "CONCURRENT_HASH_MAP", throughput + "mixed_2Threads"));
         return out;
@@ -86,8 +78,8 @@ public final class KvFamily implements Family {
             // Measured with 25 warm-up iterations of 200 ms: mixed_2Threads on STORE_16 ramps from 5-8k
             // to 37-39k ops/ms at the 6th to 8th iteration (3 x 200 ms left it mid-ramp: "warm-up not
             // reached", forks 2-5x apart); the latency benchmarks settle by the 4th.
-            // get and set, time per operation: the mixes (60 forks of about 4 s more, once each variant
-            // has forks of its own) are thorough's.
+            // get and set, time per operation: the mixes (three interleaved forks of 13-16 s and the
+            // solo forks of each, about a minute a question) are thorough's.
             case DEFAULT -> JmhSettings.of(3, 10, "200ms", 5, "200ms")
                     .only(v -> v.method().equals("get") || v.method().equals("set"));
         };
