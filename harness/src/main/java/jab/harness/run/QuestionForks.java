@@ -165,23 +165,32 @@ final class QuestionForks {
      * comparisons per second of its fork, until every comparison is decided (its interval beyond or
      * within the band, or narrowed to {@code precision.ratioTarget()}), a case reaches the fork limit,
      * or the budget has no time for the fork. Most comparisons are large and decided by the first
-     * forks; the time goes to the few close to the band's edge. An added fork runs as many rounds as
-     * {@link RoundsPerFork} finds cheapest for its case's widest open comparison.
+     * forks; the time goes to the few close to the band's edge. When every comparison is decided and
+     * time is left, it narrows the decided ones still wider than the goal, the same way (a verdict of
+     * "1.19x [1.15-1.24]" is decided, and a user comparing JDKs or runs wants it narrower). An added
+     * fork runs as many rounds as {@link RoundsPerFork} finds cheapest for its case's widest open
+     * comparison.
      */
     void refine(Precision precision, PrintStream console) throws IOException {
-        Progress progress = new Progress(console, (int) asked.stream().filter(a -> !open(a, precision).isEmpty()).count());
+        Progress progress = new Progress(console, (int) asked.stream().filter(a -> !open(a, precision, false).isEmpty()).count());
         try {
             while (!RunGuard.stopping()) {
                 Asked next = null;
                 double most = 0;
                 List<Comparisons.Ratio> openInNext = List.of();
-                for (Asked a : asked) {
-                    List<Comparisons.Ratio> open = open(a, precision);
-                    double perSecond = open.size() / Math.max(a.secondsPerFork, 1e-3);
-                    if (!open.isEmpty() && perSecond > most) {
-                        most = perSecond;
-                        next = a;
-                        openInNext = open;
+                // undecided comparisons first; once none is left, the time left narrows decided ones to the goal
+                for (boolean narrowing : new boolean[] {false, true}) {
+                    for (Asked a : asked) {
+                        List<Comparisons.Ratio> open = open(a, precision, narrowing);
+                        double perSecond = open.size() / Math.max(a.secondsPerFork, 1e-3);
+                        if (!open.isEmpty() && perSecond > most) {
+                            most = perSecond;
+                            next = a;
+                            openInNext = open;
+                        }
+                    }
+                    if (next != null) {
+                        break;
                     }
                 }
                 if (next == null) {
@@ -195,7 +204,7 @@ final class QuestionForks {
                         continue;
                     }
                 }
-                progress.label(String.format(Locale.ROOT, "adding a fork to '%s': %d comparison(s) undecided, %d rounds", next.c.title(),
+                progress.label(String.format(Locale.ROOT, "adding a fork to '%s': %d comparison(s) open, %d rounds", next.c.title(),
                         openInNext.size(), next.rounds));
                 fork(next, progress);
             }
@@ -215,13 +224,16 @@ final class QuestionForks {
         return a.c.variants().size() * SLICE.convertTo(java.util.concurrent.TimeUnit.MILLISECONDS) / 1e3;
     }
 
-    /** The comparisons of a case still open: undecided and wider than the ratio goal; none when it may get no fork. */
-    private List<Comparisons.Ratio> open(Asked a, Precision precision) {
+    /**
+     * The comparisons of a case still open: wider than the ratio goal and undecided (or, when
+     * {@code narrowing}, decided too); none when it may get no fork.
+     */
+    private List<Comparisons.Ratio> open(Asked a, Precision precision, boolean narrowing) {
         if (!a.measured() || a.givenUp || a.forks.size() >= precision.maxForks()) {
             return List.of();
         }
         return asked(a).withRatios(band).ratios().stream()
-                .filter(r -> r.verdict().equals(RatioVerdict.UNDECIDED.words) && !(r.relativeHalfWidth() <= precision.ratioTarget()))
+                .filter(r -> (narrowing || r.verdict().equals(RatioVerdict.UNDECIDED.words)) && !(r.relativeHalfWidth() <= precision.ratioTarget()))
                 .toList();
     }
 
