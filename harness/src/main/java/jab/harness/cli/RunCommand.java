@@ -111,7 +111,8 @@ public class RunCommand implements Callable<Integer> {
 
     @Option(names = "--budget", paramLabel = "DURATION|none",
             description = "cap the whole run's time (15m, 90s, 1h): forks are added, widest interval first, only while time is "
-                    + "left (default: the profile's, " + Profile.DEFAULT_SECONDS_PER_PART + "s per family and JDK for default); none: no cap")
+                    + "left (default: the profile's, for default " + Profile.RUN_SECONDS + "s and " + Profile.DEFAULT_SECONDS_PER_PART
+                    + "s per family and JDK); none: no cap")
     String budget;
 
     @Option(names = "--jdk", paramLabel = "SPEC[,SPEC...]|all",

@@ -9,8 +9,8 @@ import jab.harness.UsageException;
 
 /**
  * How long to measure. smoke proves it runs (one fork, no goal). default answers the families'
- * questions within a budget of {@code budgetPerPart} per family and JDK, counted from the run's start,
- * everything included: every result and every question starts with its family's first forks, the
+ * questions within a budget of {@link #RUN_SECONDS} once and {@code budgetPerPart} per family and JDK,
+ * counted from the run's start, everything included: every result and every question starts with its family's first forks, the
  * measurements outside JMH follow, and forks go to the comparisons still undecided with what is left,
  * until they are decided, narrowed to the ratio goal, or the budget ends. What a family cannot fit is
  * thorough's, and the run says so. thorough adds forks to every result for 2% and to every ratio for
@@ -28,13 +28,18 @@ public enum Profile {
     // 30 rounds: by Kalibera and Jones's rule, on the 2-vCPU VM jab is developed on (a fork's start and
     // warm-up cost as much as ~30 rounds of 2 variants; a round's log-ratio varies ~12%, fork means ~2.5%)
     // about 25-30 rounds per fork reach a given width soonest; the refinement adapts added forks.
-    // 170 s per family: five families on one JDK end within 15 minutes (the run's report and start-up
-    // beside the budget take about half a minute).
+    // a minute for the run itself and 160 s per family: five families on one JDK get 860 s, so the run
+    // with its report ends within 15 minutes; one family gets 220 s.
     DEFAULT(0, 0.02, 10, Duration.ofSeconds(Profile.DEFAULT_SECONDS_PER_PART), 10, 30),
     THOROUGH(0.02, 0.01, 20, null, 20, 60);
 
     /** The default profile's budget per family and JDK, in seconds (a constant, so option help can name it). */
-    public static final int DEFAULT_SECONDS_PER_PART = 170;
+    public static final int DEFAULT_SECONDS_PER_PART = 160;
+    /**
+     * What a budgeted run spends once whatever it measures (the machine's fingerprint, the JDKs'
+     * checks, the report): measured 40-50 s before the first family's work on the 2-vCPU VM.
+     */
+    public static final int RUN_SECONDS = 60;
 
     public final double precision;
     /** The goal of a question's ratios: interleaved variants share the machine's moment, so a ratio gets narrower than a result. */
@@ -55,7 +60,7 @@ public enum Profile {
 
     /** The whole run's default budget for this many families on this many JDKs; null: no cap. */
     public Duration budget(int families, int jdks) {
-        return budgetPerPart == null ? null : budgetPerPart.multipliedBy((long) families * jdks);
+        return budgetPerPart == null ? null : budgetPerPart.multipliedBy((long) families * jdks).plusSeconds(RUN_SECONDS);
     }
 
     public static Profile parse(String s) {
