@@ -218,10 +218,7 @@ public class RunCommand implements Callable<Integer> {
                 boolean calibrating = aaComparisons() > 0; // A/A questions only: nothing measured outside them
                 Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();
                 ok = calibrating || measure(plan, store, outside, false);
-                Optional<MachineLoad.Snapshot> after = MachineLoad.snapshot();
-                if (before.isPresent() && after.isPresent()) {
-                    store.machineLoad("before JMH", MachineLoad.between(before.get(), after.get()));
-                }
+                store.machineLoadSince("before JMH", before);
                 for (String n : plan.profilers().prepare(plan.workDir())) {
                     note(store, n);
                 }

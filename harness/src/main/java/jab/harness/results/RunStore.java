@@ -92,6 +92,14 @@ public final class RunStore {
         writeJson(ENV, env);
     }
 
+    /** {@link #machineLoad(String, MachineLoad.Share)} from {@code before} to now; nothing where /proc could not be read. */
+    public void machineLoadSince(String part, java.util.Optional<MachineLoad.Snapshot> before) throws IOException {
+        java.util.Optional<MachineLoad.Snapshot> after = MachineLoad.snapshot();
+        if (before.isPresent() && after.isPresent()) {
+            machineLoad(part, MachineLoad.between(before.get(), after.get()));
+        }
+    }
+
     /** How busy the machine was during a part of the run, and how long the part took ({@code run.machineLoad} in env.json). */
     public synchronized void machineLoad(String part, MachineLoad.Share share) throws IOException {
         ObjectNode p = env.withObjectProperty("run").withArrayProperty("machineLoad").addObject();

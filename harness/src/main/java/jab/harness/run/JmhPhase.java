@@ -322,10 +322,7 @@ public final class JmhPhase {
     }
 
     private void recordLoad(String part, Optional<MachineLoad.Snapshot> before) throws IOException {
-        Optional<MachineLoad.Snapshot> after = MachineLoad.snapshot();
-        if (before.isPresent() && after.isPresent()) {
-            store.machineLoad(part, MachineLoad.between(before.get(), after.get()));
-        }
+        store.machineLoadSince(part, before);
     }
 
     /** Seconds since the run started. */
