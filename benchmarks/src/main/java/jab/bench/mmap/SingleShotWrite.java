@@ -54,12 +54,22 @@ public abstract class SingleShotWrite {
     public void freshFile() throws IOException {
         file = dir.resolve("write-" + serial++ + ".bin");
         Files.deleteIfExists(file);
+        fileChosen();
+    }
+
+    /** Called once {@link #file} names the invocation's fresh file, outside the timing. */
+    protected void fileChosen() {
+    }
+
+    /** Called when the invocation's file was checked and deleted, outside the timing. */
+    protected void fileDone() {
     }
 
     @TearDown(Level.Invocation)
     public void checkAndDeleteFile() throws IOException {
         long size = Files.size(file);
         Files.delete(file);
+        fileDone();
         if (size != totalBytes) {
             throw new IllegalStateException(file + " holds " + size + " bytes, expected " + totalBytes);
         }

@@ -13,9 +13,9 @@ import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 
 import jab.bench.fs.ExistenceCheck;
-import jab.fork.Syscalls;
 import jab.harness.UsageException;
 import jab.harness.baseline.NativeBuild;
+import jab.harness.baseline.SyscallsLibrary;
 import jab.harness.family.Family;
 import jab.harness.family.JmhSettings;
 import jab.harness.family.Measurement;
@@ -39,7 +39,7 @@ public final class FsFamily implements Family {
     /** stat(2) through JNI: the in-process floor of the existence questions. */
     static final String STAT_FLOOR = "jab.bench.fs.StatFloorBenchmark.";
     private final NativeBuild build = new NativeBuild();
-    private Optional<Path> syscalls;
+    private final SyscallsLibrary syscalls = new SyscallsLibrary(build);
 
     @Override
     public String name() {
@@ -91,7 +91,7 @@ public final class FsFamily implements Family {
     @Override
     public boolean runsOn(String benchmark, Jdk jdk) {
         if (benchmark.startsWith(STAT_FLOOR)) {
-            return syscallsLibrary().isPresent();
+            return syscalls.path().isPresent();
         }
         return !benchmark.startsWith(FFM_BENCHMARK) || jdk.feature() >= 22;
     }
@@ -103,25 +103,10 @@ public final class FsFamily implements Family {
     @Override
     public void customize(ChainedOptionsBuilder options, Jdk jdk, RunContext ctx) {
         options.addProfiler(GCProfiler.class);
-        List<String> append = new ArrayList<>();
-        syscallsLibrary().ifPresent(lib -> append.add("-D" + Syscalls.LIBRARY + "=" + lib));
-        if (jdk.feature() >= 22) {
-            append.add("--enable-native-access=ALL-UNNAMED"); // FFM downcalls and JNI without a warning
-        }
+        List<String> append = syscalls.forkOptions(jdk);
         if (!append.isEmpty()) {
             options.jvmArgsAppend(append.toArray(new String[0]));
         }
-    }
-
-    /** native/jab_syscalls.c as a shared library, built once with the jni.h of the JDK running jab; empty when it cannot be. */
-    private synchronized Optional<Path> syscallsLibrary() {
-        if (syscalls == null) {
-            Path include = Path.of(System.getProperty("java.home"), "include");
-            syscalls = Files.isRegularFile(include.resolve("jni.h"))
-                    ? build.program("jab_syscalls", "-shared", "-fPIC", "-I" + include, "-I" + include.resolve("linux"))
-                    : Optional.empty();
-        }
-        return syscalls;
     }
 
     @Override
@@ -151,9 +136,8 @@ public final class FsFamily implements Family {
     public Measurement measureBeforeJmh(RunContext ctx) throws Exception {
         Measurement.Builder m = Measurement.builder();
         List<String> notes = new ArrayList<>();
-        if (syscallsLibrary().isEmpty()) {
-            notes.add("fs: no in-process floor (stat(2) through JNI) in the questions: " + (build.reason().isEmpty()
-                    ? "no jni.h in " + System.getProperty("java.home") + " (a JRE runs jab; a JDK has it)" : build.reason()));
+        if (syscalls.path().isEmpty()) {
+            notes.add("fs: no in-process floor (stat(2) through JNI) in the questions: " + syscalls.reason());
         }
         JmhSettings settings = settings(ctx.profile());
         for (String files : ctx.param("files")) {

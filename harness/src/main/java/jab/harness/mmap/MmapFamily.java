@@ -12,6 +12,7 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import jab.bench.mmap.WriteStrategy;
 import jab.harness.UsageException;
 import jab.harness.baseline.NativeBuild;
+import jab.harness.baseline.SyscallsLibrary;
 import jab.harness.family.Family;
 import jab.harness.family.JmhSettings;
 import jab.harness.family.Measurement;
@@ -34,6 +35,10 @@ import jab.mmap.MappedFileWriter;
  * and seed 004's claims judged on it.
  */
 public final class MmapFamily implements Family {
+    /** write(2) through JNI: the in-process floor of the Java write strategies. */
+    static final String WRITE_FLOOR = "jab.bench.mmap.WriteFloorBenchmark.writeFile";
+    private final SyscallsLibrary syscalls = new SyscallsLibrary(new NativeBuild());
+
     @Override
     public String name() {
         return "mmap";
@@ -58,7 +63,8 @@ public final class MmapFamily implements Family {
     public List<Question> questions(List<BenchmarkListEntry> benchmarks) {
         return List.of(
                 Question.overParam("which Java write strategy", "strategy", "BUFFERED_OUTPUT_STREAM",
-                        benchmarkPackage() + "SequentialWriteBenchmark.writeFile"),
+                        benchmarkPackage() + "SequentialWriteBenchmark.writeFile")
+                        .withFloor("syscall:write", "write(2) from the fork (JNI)", WRITE_FLOOR),
                 Question.overParam("which JRuby strategy, cost per call", "rubyStrategy", "RUBY_FILE",
                         benchmarkPackage() + "JRubyCallCostBenchmark.writeChunk"),
                 Question.overParam("which JRuby strategy, a whole file", "rubyStrategy", "RUBY_FILE",
@@ -156,6 +162,9 @@ public final class MmapFamily implements Family {
     /** The MemorySegment strategy needs JDK 22+ (FileChannel.map into an Arena): skipped on older forks. */
     @Override
     public boolean runsOn(String benchmark, Jdk jdk) {
+        if (benchmark.equals(WRITE_FLOOR)) {
+            return syscalls.path().isPresent();
+        }
         return !benchmark.equals(MmapSection.SEGMENT) || jdk.feature() >= WriteStrategy.MAPPED_MEMORY_SEGMENT.minimumJdk();
     }
 
@@ -163,13 +172,18 @@ public final class MmapFamily implements Family {
      * JMH's GC profiler on the JRuby benchmarks: how a Ruby String crosses into Java (decoded into a
      * java.lang.String, copied into a byte[], or referenced) shows as bytes allocated per write
      * (gc.alloc.rate.norm, JMH's B/op) beside the time. The Java strategies allocate nothing per chunk
-     * by design and go without the profiler's overhead.
+     * by design and go without the profiler's overhead. The forks get the in-process floor's library
+     * (JMH's jvmArgsAppend replaces, so one call).
      */
     @Override
     public void customize(ChainedOptionsBuilder options, Jdk jdk, RunContext ctx) {
         // OptionsBuilder.build() returns the builder itself: this reads the job's include so far.
         if (options.build().getIncludes().stream().anyMatch(i -> i.contains(".JRuby"))) {
             options.addProfiler(GCProfiler.class);
+        }
+        List<String> append = syscalls.forkOptions(jdk);
+        if (!append.isEmpty()) {
+            options.jvmArgsAppend(append.toArray(new String[0]));
         }
     }
 
@@ -180,6 +194,9 @@ public final class MmapFamily implements Family {
     @Override
     public Measurement measureBeforeJmh(RunContext ctx) throws Exception {
         List<String> notes = new ArrayList<>();
+        if (syscalls.path().isEmpty()) {
+            notes.add("mmap: no in-process floor (write(2) through JNI) in the Java write strategy questions: " + syscalls.reason());
+        }
         List<NativeResult> out = MmapNativeBaseline.measure(new NativeBuild(), settings(ctx.profile()), ctx.workDir(),
                 ctx.param("chunkSize"), ctx.param("totalBytes"), ctx.param("force"), notes);
         TraceCache cache = TraceCache.open(name(), ctx.workDir(), ctx.log());

@@ -79,9 +79,32 @@ class MmapRunEndToEndTest {
         } else {
             assertThat(run.notes()).anyMatch(n -> n.contains("no syscall trace"));
         }
+        assertWriteFloorIsAVariant(runDir);
         try (Stream<Path> left = Files.walk(data)) {
             assertThat(left.filter(p -> !p.equals(data)).collect(Collectors.toList())).isEmpty();
         }
+    }
+
+    /**
+     * The Java write strategies' question interleaves write(2) made from the fork (JNI) as a variant:
+     * each strategy gets a ratio to it measured in the same forks.
+     */
+    private static void assertWriteFloorIsAVariant(Path runDir) throws IOException {
+        JsonNode doc = new ObjectMapper().readTree(runDir.resolve("comparisons.json").toFile());
+        JsonNode q = null;
+        for (JsonNode c : doc.path("questions")) {
+            if (c.path("question").asText().startsWith("which Java write strategy") && !c.path("forks").isEmpty()) {
+                q = c;
+            }
+        }
+        assertThat(q).as("an interleaved case of the Java write strategies").isNotNull();
+        assertThat(q.path("variants").toString()).contains("\"syscall:write\"");
+        boolean floorRatio = false;
+        for (JsonNode r : q.path("ratios")) {
+            floorRatio |= (r.path("a").asText().equals("syscall:write") || r.path("b").asText().equals("syscall:write"))
+                    && r.path("ratio").asDouble() > 0;
+        }
+        assertThat(floorRatio).as("a strategy's ratio to write(2) from the fork: " + q.path("ratios")).isTrue();
     }
 
     private static java.util.Optional<String> partner(RunResults run, String jdk, String strategy, String chunk) {
