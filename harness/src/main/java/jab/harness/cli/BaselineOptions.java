@@ -8,6 +8,10 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import jab.harness.UsageException;
+import jab.harness.jdk.BenchmarkRelease;
+import jab.harness.jdk.Jdk;
+import jab.harness.jdk.JdkDiscovery;
+import jab.harness.jdk.JdkSelector;
 import jab.harness.run.Precision;
 import jab.harness.user.BaseBuild;
 import jab.harness.user.UserBenchmarks;
@@ -33,6 +37,11 @@ public final class BaselineOptions {
                     + "benchmarks under two sets of JVM options, in alternating forks (a JVM has one set)")
     String baselineJvmArgs;
 
+    @Option(names = "--baseline-jdk", paramLabel = "JDK",
+            description = "the JDK of the base's forks (a feature version or a path, as --jdk; default: the run's); without "
+                    + "--baseline the head is its own base: its benchmarks on two JDKs, in alternating forks (a JVM is one JDK)")
+    String baselineJdk;
+
     @Option(names = "--fail-on-regression", paramLabel = "PCT",
             description = "exit 1 when the head is slower than the base with the whole 95%% interval of a ratio beyond PCT (e.g. "
                     + "1%%); PCT is then also the equivalence band of the verdicts")
@@ -40,14 +49,15 @@ public final class BaselineOptions {
 
     /** Whether the run compares a head with a base. */
     boolean comparing() {
-        return baseline != null || baselineJvmArgs != null;
+        return baseline != null || baselineJvmArgs != null || baselineJdk != null;
     }
 
     /** The base of the comparison, when the options ask for one; bad input when they cannot make one. */
     Optional<BaseBuild> open(UserBenchmarks head) {
         if (!comparing()) {
             if (failOnRegression != null) {
-                throw new UsageException("--fail-on-regression needs a base to compare with: --baseline PATH or --baseline-jvm-args");
+                throw new UsageException("--fail-on-regression needs a base to compare with: --baseline PATH, --baseline-jvm-args "
+                        + "or --baseline-jdk");
             }
             return Optional.empty();
         }
@@ -55,13 +65,26 @@ public final class BaselineOptions {
             throw new UsageException("--baseline-classpath is the class path of --baseline PATH, which is missing");
         }
         if (head == null) {
-            throw new UsageException((baseline != null ? "--baseline" : "--baseline-jvm-args") + " compares two builds of your own "
-                    + "JMH benchmarks: give the head with --benchmarks PATH");
+            throw new UsageException((baseline != null ? "--baseline" : baselineJdk != null ? "--baseline-jdk" : "--baseline-jvm-args")
+                    + " compares two builds of your own JMH benchmarks: give the head with --benchmarks PATH");
         }
         UserBenchmarks base = baseline == null ? head : UserBenchmarks.open(baseline, baselineClasspath, "--baseline");
         List<String> args = baselineJvmArgs == null ? null
                 : baselineJvmArgs.isBlank() ? List.of() : Arrays.asList(baselineJvmArgs.trim().split("\\s+"));
-        return Optional.of(new BaseBuild(head, base, args));
+        return Optional.of(new BaseBuild(head, base, args, baselineJdk(base)));
+    }
+
+    /** The JDK --baseline-jdk names, or null without it: exactly one, able to load the base's and jab's fork classes. */
+    private Jdk baselineJdk(UserBenchmarks base) {
+        if (baselineJdk == null) {
+            return null;
+        }
+        List<Jdk> jdks = JdkSelector.select(baselineJdk, new JdkDiscovery(), Math.max(BenchmarkRelease.minimumFeature(), base.feature()),
+                base.path().getFileName() + " is");
+        if (jdks.size() != 1) {
+            throw new UsageException("--baseline-jdk " + baselineJdk + ": names " + jdks.size() + " JDKs; the base's forks run on one");
+        }
+        return jdks.get(0);
     }
 
     /** What env.json's run records of the comparison: the base's path and JVM options, the gate. */

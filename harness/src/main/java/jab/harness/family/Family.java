@@ -70,6 +70,14 @@ public interface Family {
     }
 
     /**
+     * The JDK of the family's forks, given the one the run measures on: that one, unless the family is
+     * a baseline measured on a JDK of its own ({@code --baseline-jdk}).
+     */
+    default Jdk forkJdk(Jdk runJdk) {
+        return runJdk;
+    }
+
+    /**
      * Checks the params the family would run with ({@link RunContext#params()}) before anything runs:
      * throw {@link jab.harness.UsageException} for values the family cannot run.
      */

@@ -50,13 +50,19 @@ final class InterleavedForkRun {
         this.schedule = schedule;
     }
 
-    /** Why this case's variants cannot share a fork on this run's options (different JVM options), or empty. */
+    /** Why this case's variants cannot share a fork on this run's options (different JVM options or JDKs), or empty. */
     String whyApart() {
         if (setup.overrides().threads() != null && setup.overrides().threads() != 1) {
             return "-t " + setup.overrides().threads() + ": an interleaved fork drives one benchmark thread";
         }
         List<String> first = jvmArgs(c.variants().get(0).job());
+        Jdk firstJdk = c.variants().get(0).job().family().forkJdk(jdk);
         for (QuestionCase.Variant v : c.variants()) {
+            Jdk own = v.job().family().forkJdk(jdk);
+            if (!own.equals(firstJdk)) {
+                return v.label() + "'s forks run JDK " + own.id() + ", " + c.variants().get(0).label() + "'s JDK " + firstJdk.id()
+                        + " (a JVM is one JDK)";
+            }
             if (!jvmArgs(v.job()).equals(first)) {
                 return v.label() + "'s forks need other JVM options than " + c.reference() + "'s (" + jvmArgs(v.job()) + ")";
             }

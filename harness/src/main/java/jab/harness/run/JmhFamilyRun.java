@@ -63,8 +63,9 @@ public final class JmhFamilyRun {
      * the heap pinned, the family's own options and the work dir; the user's profilers with
      * {@code profilers} (an interleaved fork runs none).
      */
-    static Options options(Job job, int forks, Jdk jdk, JmhPhase.Setup setup, RunContext ctx, boolean profilers) {
+    static Options options(Job job, int forks, Jdk runJdk, JmhPhase.Setup setup, RunContext ctx, boolean profilers) {
         Family family = job.family();
+        Jdk jdk = family.forkJdk(runJdk);
         List<String> userJvmArgs = family.jvmArgs(setup.forkArgs());
         JmhSettings settings = setup.overrides().apply(family.settings(ctx.profile()));
         List<String> jvmArgs = HeapPin.args(userJvmArgs, family.forkHeap(job.benchmark(), job.params()));

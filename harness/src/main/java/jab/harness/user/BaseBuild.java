@@ -12,12 +12,13 @@ import org.openjdk.jmh.runner.BenchmarkListEntry;
 
 import jab.harness.family.Baseline;
 import jab.harness.family.Family;
+import jab.harness.jdk.Jdk;
 import jab.harness.run.BenchmarkCatalog;
 
 /**
  * The base of a comparison of a user's benchmarks: another build of them ({@code --baseline BASE}), or
- * the head's own build under other JVM options ({@code --baseline-jvm-args}). Its family runs the
- * base's jar and libraries with the base's JVM options; {@link #counterpart} says which of its
+ * the head's own build under other JVM options ({@code --baseline-jvm-args}) or on another JDK
+ * ({@code --baseline-jdk}). Its family runs the base's jar and libraries with the base's JVM options and JDK; {@link #counterpart} says which of its
  * benchmarks answers for each of the head's.
  *
  * <p>A benchmark matches by name and mode. A combination of params matches when the base declares the
@@ -30,12 +31,16 @@ public final class BaseBuild implements Baseline {
     private final UserBenchmarks base;
     private final UserFamily family;
 
-    /** {@code jvmArgs} null: the base's forks get the run's --jvm-args, as the head's do. */
-    public BaseBuild(UserBenchmarks head, UserBenchmarks base, List<String> jvmArgs) {
+    /**
+     * {@code jvmArgs} null: the base's forks get the run's --jvm-args, as the head's do; {@code jdk}
+     * null: they run on the run's JDK, as the head's do.
+     */
+    public BaseBuild(UserBenchmarks head, UserBenchmarks base, List<String> jvmArgs, Jdk jdk) {
         this.head = head;
         this.base = base;
         UserFamily f = new UserFamily(base);
-        this.family = jvmArgs == null ? f : f.withJvmArgs(jvmArgs);
+        f = jvmArgs == null ? f : f.withJvmArgs(jvmArgs);
+        this.family = jdk == null ? f : f.withJdk(jdk);
     }
 
     /** The Java release the base's newest class file needs. */

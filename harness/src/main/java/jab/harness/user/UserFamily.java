@@ -12,6 +12,7 @@ import jab.harness.family.Family;
 import jab.harness.family.JmhSettings;
 import jab.harness.family.Profile;
 import jab.harness.family.Question;
+import jab.harness.jdk.Jdk;
 import jab.harness.run.ForkClasspath;
 
 /**
@@ -29,25 +30,33 @@ public final class UserFamily implements Family {
     private final Baseline baseline;
     /** The forks' JVM options instead of the run's; null: the run's. */
     private final List<String> jvmArgs;
+    /** The forks' JDK instead of the run's; null: the run's. */
+    private final Jdk jdk;
 
     public UserFamily(UserBenchmarks benchmarks) {
-        this(benchmarks, null, null);
+        this(benchmarks, null, null, null);
     }
 
-    private UserFamily(UserBenchmarks benchmarks, Baseline baseline, List<String> jvmArgs) {
+    private UserFamily(UserBenchmarks benchmarks, Baseline baseline, List<String> jvmArgs, Jdk jdk) {
         this.benchmarks = benchmarks;
         this.baseline = baseline;
         this.jvmArgs = jvmArgs == null ? null : List.copyOf(jvmArgs);
+        this.jdk = jdk;
     }
 
     /** These benchmarks as the head of a comparison: every result is asked against the base's. */
     public UserFamily comparedWith(Baseline base) {
-        return new UserFamily(benchmarks, base, jvmArgs);
+        return new UserFamily(benchmarks, base, jvmArgs, jdk);
     }
 
     /** These benchmarks with forks of their own JVM options (--baseline-jvm-args) instead of the run's. */
     public UserFamily withJvmArgs(List<String> args) {
-        return new UserFamily(benchmarks, baseline, args);
+        return new UserFamily(benchmarks, baseline, args, jdk);
+    }
+
+    /** These benchmarks with forks on a JDK of their own (--baseline-jdk) instead of the run's. */
+    public UserFamily withJdk(Jdk forkJdk) {
+        return new UserFamily(benchmarks, baseline, jvmArgs, forkJdk);
     }
 
     public UserBenchmarks benchmarks() {
@@ -93,6 +102,11 @@ public final class UserFamily implements Family {
     @Override
     public List<String> jvmArgs(List<String> runArgs) {
         return jvmArgs == null ? runArgs : jvmArgs;
+    }
+
+    @Override
+    public Jdk forkJdk(Jdk runJdk) {
+        return jdk == null ? runJdk : jdk;
     }
 
     @Override

@@ -13,6 +13,8 @@ import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.util.Optional;
 
+import jab.harness.jdk.Jdk;
+
 /** Which of the base's benchmarks answers for each of the head's, and what is listed as in one build only. */
 class BaseBuildTest {
 
@@ -43,7 +45,7 @@ class BaseBuildTest {
     void aBenchmarkMatchesByNameAndMode() {
         BenchmarkListEntry work = entry("demo.W.work", Mode.AverageTime, Map.of());
         BaseBuild base = new BaseBuild(build("head.jar", work), build("base.jar", work, entry("demo.W.old", Mode.AverageTime, Map.of())),
-                null);
+                null, null);
         assertThat(base.counterpart(work, Map.of())).hasValueSatisfying(e -> assertThat(e.getUsername()).isEqualTo("demo.W.work"));
         assertThat(base.counterpart(entry("demo.W.work", Mode.Throughput, Map.of()), Map.of())).isEmpty();
         assertThat(base.counterpart(entry("demo.W.added", Mode.AverageTime, Map.of()), Map.of())).isEmpty();
@@ -66,7 +68,7 @@ class BaseBuildTest {
     void benchmarksInOneBuildOnlyAreListedAmongThoseTheSelectorsPick() {
         BenchmarkListEntry work = entry("demo.W.work", Mode.AverageTime, Map.of());
         BaseBuild base = new BaseBuild(build("head.jar", work, entry("demo.W.added", Mode.AverageTime, Map.of())),
-                build("base.jar", work, entry("demo.X.gone", Mode.Throughput, Map.of())), null);
+                build("base.jar", work, entry("demo.X.gone", Mode.Throughput, Map.of())), null, null);
         assertThat(base.inOneBuildOnly(List.of())).containsExactly(
                 "demo.W.added (avgt): in the head (head.jar) only, not measured",
                 "demo.X.gone (thrpt): in the base (base.jar) only, not measured");
@@ -76,8 +78,18 @@ class BaseBuildTest {
     @Test
     void theBaseRunsWithItsOwnJvmOptionsOrTheRuns() {
         UserBenchmarks b = build("b.jar", entry("demo.W.work", Mode.AverageTime, Map.of()));
-        assertThat(new BaseBuild(b, b, null).family().jvmArgs(List.of("-Xint"))).containsExactly("-Xint");
-        assertThat(new BaseBuild(b, b, List.of("-XX:+UseZGC")).family().jvmArgs(List.of("-Xint"))).containsExactly("-XX:+UseZGC");
-        assertThat(new BaseBuild(b, b, null).family().benchmarkSource().orElseThrow().forkClasspath()).contains("/builds/b.jar");
+        assertThat(new BaseBuild(b, b, null, null).family().jvmArgs(List.of("-Xint"))).containsExactly("-Xint");
+        assertThat(new BaseBuild(b, b, List.of("-XX:+UseZGC"), null).family().jvmArgs(List.of("-Xint"))).containsExactly("-XX:+UseZGC");
+        assertThat(new BaseBuild(b, b, null, null).family().benchmarkSource().orElseThrow().forkClasspath()).contains("/builds/b.jar");
+    }
+
+    @Test
+    void theBaseRunsOnItsOwnJdkOrTheRuns() {
+        UserBenchmarks b = build("b.jar", entry("demo.W.work", Mode.AverageTime, Map.of()));
+        Jdk run = new Jdk(Path.of("/jdks/17"), "17.0.1", 17, "Debian", "test");
+        Jdk other = new Jdk(Path.of("/jdks/25"), "25.0.1", 25, "Temurin", "test");
+        assertThat(new BaseBuild(b, b, null, null).family().forkJdk(run)).isEqualTo(run);
+        assertThat(new BaseBuild(b, b, null, other).family().forkJdk(run)).isEqualTo(other);
+        assertThat(new BaseBuild(b, b, List.of("-XX:+UseZGC"), other).family().jvmArgs(List.of())).containsExactly("-XX:+UseZGC");
     }
 }

@@ -5,15 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import jab.harness.JabRunner;
+import jab.harness.jdk.Jdk;
+import jab.harness.jdk.JdkDiscovery;
 import jab.harness.results.Comparisons;
 import jab.harness.results.RunResults;
 
@@ -92,6 +96,26 @@ class BaselineRunTest {
         String log = Files.readString(r.resultsDir().resolve("jmh-" + q.jdk() + ".log"));
         assertThat(log).contains("-XX:+UseSerialGC", "-XX:+UseParallelGC");
         assertThat(Files.readString(r.resultsDir().resolve("summary.md"))).contains("(fork-level)");
+    }
+
+    @Test
+    void oneBuildOnTwoJdksAlternatesPairsOfForks(@TempDir Path out) throws Exception {
+        Jdk running = JdkDiscovery.current();
+        Optional<Jdk> other = new JdkDiscovery().discover().stream().filter(j -> j.feature() != running.feature() && j.feature() >= 17)
+                .findFirst();
+        Assumptions.assumeTrue(other.isPresent(), "a second JDK (17 or later) is installed");
+        JabRunner r = JabRunner.run("run", "--benchmarks", base.toString(), "--baseline-jdk", other.get().home().toString(),
+                "--profile", "smoke", "-f", "2", "--out", out.toString());
+        assertThat(r.exitCode).as(r.out + r.err).isZero();
+        Comparisons.Asked q = RunResults.read(r.resultsDir()).document(Comparisons.NAME, Comparisons.class).orElseThrow().questions().get(0);
+        assertThat(q.notInterleaved()).contains("a JVM is one JDK");
+        assertThat(q.forks()).hasSize(2);
+        String log = Files.readString(r.resultsDir().resolve("jmh-" + q.jdk() + ".log"));
+        assertThat(log).contains(running.home().toString(), other.get().home().toString());
+        assertThat(Files.readString(r.resultsDir().resolve("summary.md"))).contains("(fork-level)");
+        JabRunner missing = JabRunner.run("run", "--benchmarks", base.toString(), "--baseline-jdk", "99", "--out", out.toString());
+        assertThat(missing.exitCode).isEqualTo(2);
+        assertThat(missing.err).contains("99");
     }
 
     /**
