@@ -9,6 +9,9 @@ import java.util.concurrent.Callable;
 
 import jab.harness.UsageException;
 import jab.harness.results.Comparisons;
+import jab.harness.stats.Comparison;
+import jab.harness.stats.StatTest;
+import jab.harness.stats.Verdict;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

@@ -7,7 +7,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 import jab.harness.env.CacheProbe;
+import jab.harness.stats.Comparison;
+import jab.harness.stats.StatTest;
 import jab.harness.stats.Stats;
+import jab.harness.stats.Verdict;
 
 /**
  * Whether A and B ran on a machine in the same state, judged from what the runs measured without the

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 
 import jab.harness.results.BenchResult;
+import jab.harness.stats.Units;
 
 /**
  * Pairs the results of two inputs by benchmark, mode and params, and by JDK when both inputs hold

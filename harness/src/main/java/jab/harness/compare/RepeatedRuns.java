@@ -15,6 +15,7 @@ import jab.harness.results.BenchResult;
 import jab.harness.results.RunResults;
 import jab.harness.stats.ForkInterval;
 import jab.harness.stats.Stats;
+import jab.harness.stats.Units;
 
 /**
  * A folder of repeated runs of one command, as {@code jab run --out DIR} run several times leaves it

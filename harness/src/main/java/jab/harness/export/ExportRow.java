@@ -6,10 +6,10 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 import jab.harness.compare.Input;
-import jab.harness.compare.Units;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.stats.ForkInterval;
+import jab.harness.stats.Units;
 
 /**
  * One result as every export writes it: which (benchmark, params, JDK), its score and JMH's error,

@@ -10,9 +10,9 @@ import java.util.Optional;
 import java.util.Set;
 
 import jab.harness.compare.Input;
-import jab.harness.compare.Units;
 import jab.harness.page.ChartSpec;
 import jab.harness.results.BenchResult;
+import jab.harness.stats.Units;
 
 /**
  * The charts of one benchmark group, chosen from the shape of the data rather than per family:

@@ -10,13 +10,13 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
-import jab.harness.compare.Comparison;
 import jab.harness.compare.Input;
-import jab.harness.compare.RatioInterval;
-import jab.harness.compare.StatTest;
-import jab.harness.compare.Units;
-import jab.harness.compare.Verdict;
 import jab.harness.results.BenchResult;
+import jab.harness.stats.Comparison;
+import jab.harness.stats.RatioInterval;
+import jab.harness.stats.StatTest;
+import jab.harness.stats.Units;
+import jab.harness.stats.Verdict;
 
 /**
  * Plain-word findings computed from a run's data: within each scenario, what the dearest variant

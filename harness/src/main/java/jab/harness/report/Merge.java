@@ -11,13 +11,13 @@ import java.util.Map;
 import java.util.Set;
 
 import jab.harness.compare.Input;
-import jab.harness.compare.RatioInterval;
-import jab.harness.compare.Units;
 import jab.harness.family.FamilySet;
 import jab.harness.page.ChartSpec;
 import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
+import jab.harness.stats.RatioInterval;
+import jab.harness.stats.Units;
 
 /**
  * One report from runs of several machines, laid out like seed 000's README: a section per OS and

@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.Optional;
 
 import jab.harness.compare.Input;
-import jab.harness.compare.Units;
 import jab.harness.family.Family;
 import jab.harness.family.FamilySet;
 import jab.harness.results.BenchResult;
+import jab.harness.stats.Units;
 
 /**
  * A run's results arranged for charts and findings: JVM results per benchmark class and mode (in

@@ -1,4 +1,4 @@
-package jab.harness.compare;
+package jab.harness.stats;
 
 /** What a comparison of B against A concludes; the words are what users grep for. */
 public enum Verdict {

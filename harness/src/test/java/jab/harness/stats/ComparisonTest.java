@@ -1,4 +1,4 @@
-package jab.harness.compare;
+package jab.harness.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,6 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import jab.harness.results.BenchResult;
+import jab.harness.results.Synthetic;
 
 class ComparisonTest {
     private static final Comparison.Settings WELCH = new Comparison.Settings(StatTest.WELCH, 0.05, 0.05);
@@ -145,12 +146,5 @@ class ComparisonTest {
         assertThat(us.unit()).isEqualTo("us/op");
         assertThat(us.score()).isBetween(0.99, 1.01);
         assertThat(us.allSamples()[0]).isBetween(0.9, 1.1);
-    }
-
-    @Test
-    void thresholdsReadAsPercentages() {
-        assertThat(CompareCommand.parseThreshold("5%")).isEqualTo(0.05);
-        assertThat(CompareCommand.parseThreshold("0.05")).isEqualTo(0.05);
-        assertThat(CompareCommand.parseThreshold("10")).isEqualTo(0.10);
     }
 }

@@ -1,4 +1,4 @@
-package jab.harness.compare;
+package jab.harness.stats;
 
 import jab.harness.results.BenchResult;
 
@@ -19,7 +19,7 @@ import jab.harness.results.BenchResult;
  * memory layout) counts as the noise it is. Pooling every iteration of every fork, as JMH's error
  * does, takes n = forks x iterations samples of what is really a handful, and calls changes that
  * the next run would not repeat. With one fork on a side, only the iterations are left, and the
- * comparison says so ({@link #unit}). When both sides are repeated runs ({@link RepeatedRuns}), each
+ * comparison says so ({@link #unit}). When both sides are repeated runs (a folder of run directories), each
  * run is one sample (its mean of fork means), so run-to-run variance counts too.
  *
  * @param label what is compared ("JDK 17 vs JDK 25", or "" for two runs)
