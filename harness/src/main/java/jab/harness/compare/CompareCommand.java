@@ -10,8 +10,8 @@ import java.util.concurrent.Callable;
 import jab.harness.UsageException;
 import jab.harness.results.Comparisons;
 import jab.harness.stats.Comparison;
+import jab.harness.stats.SignificanceVerdict;
 import jab.harness.stats.StatTest;
-import jab.harness.stats.Verdict;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -117,7 +117,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         out.print(CompareTable.format(cs, header));
         out.println();
-        long slower = count(cs, Verdict.SLOWER);
+        long slower = count(cs, SignificanceVerdict.SLOWER);
         out.println(counts(cs));
         if (runs.size() == 2) {
             List<String> machine = MachineControl.lines(runs.get(0), runs.get(1), cs);
@@ -181,12 +181,13 @@ public final class CompareCommand implements Callable<Integer> {
 
     /** "29 compared: 4 faster, 6 slower, 19 no significant change". */
     static String counts(List<Comparison> cs) {
+        long notTested = count(cs, SignificanceVerdict.NOT_TESTED);
         return String.format(Locale.ROOT, "%d compared: %d faster, %d slower, %d no significant change%s", cs.size(),
-                count(cs, Verdict.FASTER), count(cs, Verdict.SLOWER), count(cs, Verdict.NO_CHANGE),
-                count(cs, Verdict.NOT_TESTED) > 0 ? ", " + count(cs, Verdict.NOT_TESTED) + " not tested (fewer than 2 raw samples)" : "");
+                count(cs, SignificanceVerdict.FASTER), count(cs, SignificanceVerdict.SLOWER), count(cs, SignificanceVerdict.NO_CHANGE),
+                notTested > 0 ? ", " + notTested + " not tested (fewer than 2 raw samples)" : "");
     }
 
-    private static long count(List<Comparison> cs, Verdict v) {
+    private static long count(List<Comparison> cs, SignificanceVerdict v) {
         return cs.stream().filter(c -> c.verdict() == v).count();
     }
 

@@ -8,9 +8,9 @@ import java.util.Optional;
 
 import jab.harness.env.CacheProbe;
 import jab.harness.stats.Comparison;
+import jab.harness.stats.SignificanceVerdict;
 import jab.harness.stats.StatTest;
 import jab.harness.stats.Stats;
-import jab.harness.stats.Verdict;
 
 /**
  * Whether A and B ran on a machine in the same state, judged from what the runs measured without the
@@ -57,7 +57,7 @@ public final class MachineControl {
     }
 
     private static boolean changed(Comparison c) {
-        return c.verdict() == Verdict.FASTER || c.verdict() == Verdict.SLOWER;
+        return c.verdict() == SignificanceVerdict.FASTER || c.verdict() == SignificanceVerdict.SLOWER;
     }
 
     /**

@@ -14,9 +14,9 @@ import jab.harness.compare.Input;
 import jab.harness.results.BenchResult;
 import jab.harness.stats.Comparison;
 import jab.harness.stats.RatioInterval;
+import jab.harness.stats.SignificanceVerdict;
 import jab.harness.stats.StatTest;
 import jab.harness.stats.Units;
-import jab.harness.stats.Verdict;
 
 /**
  * Plain-word findings computed from a run's data: within each scenario, what the dearest variant
@@ -177,12 +177,12 @@ final class Findings {
             if (cs.isEmpty()) {
                 continue;
             }
-            long faster = cs.stream().filter(c -> c.verdict() == Verdict.FASTER).count();
-            long slower = cs.stream().filter(c -> c.verdict() == Verdict.SLOWER).count();
+            long faster = cs.stream().filter(c -> c.verdict() == SignificanceVerdict.FASTER).count();
+            long slower = cs.stream().filter(c -> c.verdict() == SignificanceVerdict.SLOWER).count();
             StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
                     "%s on JDK %s against JDK %s: %d of %d results faster, %d slower, the rest no significant change (%s, alpha %.2f, beyond %.0f%%)",
                     g.title(), jdk, base, faster, cs.size(), slower, SETTINGS.test().title, SETTINGS.alpha(), SETTINGS.threshold() * 100));
-            cs.stream().filter(c -> c.verdict() == Verdict.FASTER || c.verdict() == Verdict.SLOWER)
+            cs.stream().filter(c -> c.verdict() == SignificanceVerdict.FASTER || c.verdict() == SignificanceVerdict.SLOWER)
                     .max(Comparator.comparingDouble(c -> Math.abs(Math.log(c.ratio().ratio()))))
                     .ifPresent(c -> sb.append(String.format(Locale.ROOT, "; the largest change: %s %s is %s, %s the score of JDK %s%s",
                             c.a().method(), code(g.labels().combo(c.a(), varying)), c.verdict().words,
