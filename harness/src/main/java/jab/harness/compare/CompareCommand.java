@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 
 import jab.harness.UsageException;
 import jab.harness.results.Comparisons;
+import jab.harness.results.ResultSource;
 import jab.harness.stats.Comparison;
 import jab.harness.stats.SignificanceVerdict;
 import jab.harness.stats.StatTest;
@@ -64,13 +65,13 @@ public final class CompareCommand implements Callable<Integer> {
         Comparison.Settings settings = new Comparison.Settings(StatTest.parse(test), checkAlpha(alpha), parseThreshold(threshold));
         Matching m;
         String header;
-        List<Input> runs = new ArrayList<>(); // A and B when two runs are compared, for the machine's control
+        List<ResultSource> runs = new ArrayList<>(); // A and B when two runs are compared, for the machine's control
         boolean byRun = false;
         if (by != null) {
             if (inputs.size() != 1) {
                 throw new UsageException("--by compares inside ONE run; got " + inputs.size() + " inputs");
             }
-            Input run = Input.load(inputs.get(0));
+            ResultSource run = ResultSource.load(inputs.get(0));
             byRun = run.byRun();
             m = Within.by(run, by);
             out.println("Run: " + run.path() + side(run));
@@ -81,8 +82,8 @@ public final class CompareCommand implements Callable<Integer> {
             if (inputs.size() != 2) {
                 throw new UsageException("compare needs two inputs A and B (or one with --by jdk|param=NAME)");
             }
-            Input a = Input.load(inputs.get(0));
-            Input b = Input.load(inputs.get(1));
+            ResultSource a = ResultSource.load(inputs.get(0));
+            ResultSource b = ResultSource.load(inputs.get(1));
             if (a.byRun() != b.byRun()) {
                 throw new UsageException("compare repeated runs with repeated runs: " + (a.byRun() ? a : b).path()
                         + " is a folder of " + (a.byRun() ? a : b).repeated().size() + " runs, " + (a.byRun() ? b : a).path()
@@ -131,12 +132,12 @@ public final class CompareCommand implements Callable<Integer> {
         return failOnRegression && slower > 0 ? 1 : 0;
     }
 
-    private static java.util.Optional<Comparisons> comparisons(Input in) {
+    private static java.util.Optional<Comparisons> comparisons(ResultSource in) {
         return in.run().flatMap(r -> r.document(Comparisons.NAME, Comparisons.class));
     }
 
     /** " (machine: ...)", with the number of runs for a folder of repeated runs. */
-    private static String side(Input in) {
+    private static String side(ResultSource in) {
         return " (" + (in.byRun() ? in.repeated().size() + " runs; " : "") + "machine: " + in.machine() + ")";
     }
 
@@ -166,13 +167,13 @@ public final class CompareCommand implements Callable<Integer> {
         list(out, "Only in B", m.onlyB);
     }
 
-    private static void list(PrintWriter out, String title, List<Input.Entry> es) {
+    private static void list(PrintWriter out, String title, List<ResultSource.Entry> es) {
         if (es.isEmpty()) {
             return;
         }
         out.println();
         out.println(title + " (" + es.size() + ", not compared):");
-        for (Input.Entry e : es) {
+        for (ResultSource.Entry e : es) {
             String params = CompareTable.params(e.result());
             out.println("  " + e.result().benchmark() + (params.isEmpty() ? "" : " " + params) + " " + e.result().mode()
                     + (e.jdk().isEmpty() ? "" : " [" + e.jdk() + "]"));

@@ -10,8 +10,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
-import jab.harness.compare.Input;
 import jab.harness.results.BenchResult;
+import jab.harness.results.ResultSource;
 import jab.harness.stats.Comparison;
 import jab.harness.stats.RatioInterval;
 import jab.harness.stats.SignificanceVerdict;
@@ -44,7 +44,7 @@ final class Findings {
         for (String jdk : g.jdks()) {
             for (String m : g.methods()) {
                 List<BenchResult> rs = g.entries().stream().filter(e -> e.jdk().equals(jdk))
-                        .map(Input.Entry::result).filter(r -> r.method().equals(m)).toList();
+                        .map(ResultSource.Entry::result).filter(r -> r.method().equals(m)).toList();
                 for (List<String> asked : asked(g, m, varying)) {
                     for (List<BenchResult> same : heldFixed(rs, asked).values()) {
                         if (same.size() >= 2) {
@@ -123,7 +123,7 @@ final class Findings {
         int without = 0;
         for (String m : g.methods()) {
             List<Taxed> taxed = new ArrayList<>();
-            for (BenchResult r : g.entries().stream().filter(e -> e.jdk().equals(jdk)).map(Input.Entry::result)
+            for (BenchResult r : g.entries().stream().filter(e -> e.jdk().equals(jdk)).map(ResultSource.Entry::result)
                     .filter(r -> r.method().equals(m)).toList()) {
                 Optional<BenchResult> floor = run.floorOf(g, jdk, r);
                 if (floor.isPresent()) {
@@ -166,7 +166,7 @@ final class Findings {
         Set<String> varying = Labels.varying(g.results());
         for (String jdk : g.jdks().subList(1, g.jdks().size())) {
             List<Comparison> cs = new ArrayList<>();
-            for (Input.Entry e : g.entries()) {
+            for (ResultSource.Entry e : g.entries()) {
                 if (!e.jdk().equals(base)) {
                     continue;
                 }
