@@ -5,9 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import jab.harness.UsageException;
+import jab.harness.results.RunRecord;
 import jab.harness.run.Precision;
 import jab.harness.user.BaseBuild;
 import jab.harness.user.UserBenchmarks;
@@ -64,17 +63,11 @@ public final class BaselineOptions {
         return Optional.of(new BaseBuild(head, base, args));
     }
 
-    /** What env.json's run records of the comparison: the base's path and JVM options, the gate. */
-    void describe(ObjectNode run) {
-        if (baseline != null) {
-            run.put("baseline", baseline.toAbsolutePath().toString());
-        }
-        if (baselineJvmArgs != null) {
-            run.put("baselineJvmArgs", baselineJvmArgs.trim());
-        }
-        if (failOnRegression != null) {
-            run.put("failOnRegression", regressionLimit());
-        }
+    /** The builds as env.json records them: the head ({@code benchmarks}; null for jab's own), the base and its JVM options, the gate. */
+    RunRecord.Builds builds(Path benchmarks) {
+        return new RunRecord.Builds(benchmarks == null ? null : benchmarks.toAbsolutePath().toString(),
+                baseline == null ? null : baseline.toAbsolutePath().toString(),
+                baselineJvmArgs == null ? null : baselineJvmArgs.trim(), failOnRegression == null ? null : regressionLimit());
     }
 
     /** The gate's limit (0.01 for 1%), or 0 without one. */
