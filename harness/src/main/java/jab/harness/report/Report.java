@@ -25,6 +25,7 @@ import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultSource;
 import jab.harness.results.ResultTable;
+import jab.harness.results.RunRecord;
 import jab.harness.results.RunResults;
 import jab.harness.warnings.RunWarnings;
 import jab.harness.warnings.Warning;
@@ -110,10 +111,10 @@ public final class Report {
         List<String> facts = new ArrayList<>();
         facts.add("Run: `" + in.path() + "`");
         if (env != null) {
-            JsonNode run = env.path("run");
-            addIf(facts, "Command: `", run.path("command").asText(""), "`");
-            addIf(facts, "Profile: ", run.path("profile").asText(""), "");
-            addIf(facts, "Status: ", run.path("status").asText(""), "");
+            RunRecord run = in.record();
+            addIf(facts, "Command: `", run.request().command(), "`");
+            addIf(facts, "Profile: ", run.request().profile(), "");
+            addIf(facts, "Status: ", run.status(), "");
             addIf(facts, "Date: ", env.path("date").asText(""), "");
         }
         facts.add("JDKs: " + (in.jdks().isEmpty() ? "none" : String.join(", ", in.jdks().stream().map(j -> j.isEmpty() ? "?" : j).toList())));
@@ -143,9 +144,9 @@ public final class Report {
             }
         }
         if (in.run().isEmpty()) {
-            return RunWarnings.of(byJdk, timings, envOf(in));
+            return RunWarnings.of(byJdk, timings, envOf(in), in.record());
         }
-        List<Warning> out = new ArrayList<>(RunWarnings.of(byJdk, timings, envOf(in), Summary.soloForks(in.run().get())));
+        List<Warning> out = new ArrayList<>(RunWarnings.of(byJdk, timings, envOf(in), in.record(), Summary.soloForks(in.run().get())));
         out.addAll(Answers.warnings(in.run().get()));
         return out;
     }

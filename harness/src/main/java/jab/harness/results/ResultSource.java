@@ -15,7 +15,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import jab.harness.UsageException;
-import jab.harness.env.CacheProbe;
 import jab.harness.env.Fingerprint;
 
 /**
@@ -91,7 +90,16 @@ public record ResultSource(Path path, Optional<RunResults> run, List<Entry> entr
 
     /** The run's env.json; for repeated runs, the first run's (the machine is the same folder's). */
     public Optional<JsonNode> env() {
-        return repeated.isEmpty() ? run.flatMap(RunResults::env) : repeated.get(0).env();
+        return firstRun().flatMap(RunResults::env);
+    }
+
+    /** The run's record (env.json's run block); for repeated runs, the first run's; {@link RunRecord#NONE} for a JMH file. */
+    public RunRecord record() {
+        return firstRun().map(RunResults::record).orElse(RunRecord.NONE);
+    }
+
+    private Optional<RunResults> firstRun() {
+        return repeated.isEmpty() ? run : Optional.of(repeated.get(0));
     }
 
     /** Whether each entry holds one sample per run of repeated runs rather than its forks. */
@@ -102,7 +110,7 @@ public record ResultSource(Path path, Optional<RunResults> run, List<Entry> entr
     /** The cache probe's samples of the run, or of every run of repeated runs. */
     public double[] cacheProbe() {
         List<RunResults> runs = repeated.isEmpty() ? run.stream().toList() : repeated;
-        return runs.stream().flatMap(r -> r.env().stream()).flatMapToDouble(e -> Arrays.stream(CacheProbe.recorded(e))).toArray();
+        return runs.stream().flatMapToDouble(r -> Arrays.stream(r.record().cacheSamples())).toArray();
     }
 
     /** The JVM JDKs of this input, native aside, in file order. */
