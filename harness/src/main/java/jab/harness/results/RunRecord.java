@@ -13,10 +13,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /**
  * env.json's {@code run} block: what the command line asked for, and what the run added as it went.
  * {@link RunStore} writes it, whole, each time the run adds to it; {@link RunResults} reads it back.
- * Its fields are flat in the file (the nested records here only group them), named as every version
- * wrote them. Every version's files read: a field a run did not write reads as 0, "" or empty (format 1
- * wrote command, profile, families, notes and status only), where a missing value means "not given" it
- * reads as null, and fields this version does not know are ignored.
+ * The fields of {@link Request} and {@link Builds} sit at the block's top level, as every version wrote
+ * them: the records only group them here. Files of every version read: a field a run did not write reads
+ * as 0, "" or empty (format 1 wrote command, profile, families, notes and status only), or as null where
+ * a missing value means "not given"; fields this version does not know are ignored.
  *
  * @param request     what the command line asked for, known before anything ran
  * @param notes       notes for the reader of the results, whoever raised them, in the order raised
@@ -66,6 +66,7 @@ public record RunRecord(@JsonUnwrapped Request request, List<String> notes, Stri
             params = params == null ? Map.of() : params;
             dir = dir == null ? "" : dir;
             profilers = profilers == null ? List.of() : profilers;
+            builds = builds == null ? new Builds(null, null, null, null) : builds;
         }
     }
 
