@@ -5,13 +5,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import jab.harness.UsageException;
 import jab.harness.jdk.BenchmarkRelease;
 import jab.harness.jdk.Jdk;
 import jab.harness.jdk.JdkDiscovery;
 import jab.harness.jdk.JdkSelector;
+import jab.harness.results.RunRecord;
 import jab.harness.run.Precision;
 import jab.harness.user.BaseBuild;
 import jab.harness.user.UserBenchmarks;
@@ -47,6 +46,9 @@ public final class BaselineOptions {
                     + "1%%); PCT is then also the equivalence band of the verdicts")
     String failOnRegression;
 
+    /** The JDK --baseline-jdk resolved to by {@link #open}; null without it. */
+    private Jdk baseJdk;
+
     /** Whether the run compares a head with a base. */
     boolean comparing() {
         return baseline != null || baselineJvmArgs != null || baselineJdk != null;
@@ -71,7 +73,8 @@ public final class BaselineOptions {
         UserBenchmarks base = baseline == null ? head : UserBenchmarks.open(baseline, baselineClasspath, "--baseline");
         List<String> args = baselineJvmArgs == null ? null
                 : baselineJvmArgs.isBlank() ? List.of() : Arrays.asList(baselineJvmArgs.trim().split("\\s+"));
-        return Optional.of(new BaseBuild(head, base, args, baselineJdk(base)));
+        baseJdk = baselineJdk(base);
+        return Optional.of(new BaseBuild(head, base, args, baseJdk));
     }
 
     /** The JDK --baseline-jdk names, or null without it: exactly one, able to load the base's and jab's fork classes. */
@@ -87,17 +90,12 @@ public final class BaselineOptions {
         return jdks.get(0);
     }
 
-    /** What env.json's run records of the comparison: the base's path and JVM options, the gate. */
-    void describe(ObjectNode run) {
-        if (baseline != null) {
-            run.put("baseline", baseline.toAbsolutePath().toString());
-        }
-        if (baselineJvmArgs != null) {
-            run.put("baselineJvmArgs", baselineJvmArgs.trim());
-        }
-        if (failOnRegression != null) {
-            run.put("failOnRegression", regressionLimit());
-        }
+    /** The builds as env.json records them: the head ({@code benchmarks}; null for jab's own), the base with its JVM options and JDK, the gate. */
+    RunRecord.Builds builds(Path benchmarks) {
+        return new RunRecord.Builds(benchmarks == null ? null : benchmarks.toAbsolutePath().toString(),
+                baseline == null ? null : baseline.toAbsolutePath().toString(),
+                baselineJvmArgs == null ? null : baselineJvmArgs.trim(), baseJdk == null ? null : baseJdk.home().toString(),
+                failOnRegression == null ? null : regressionLimit());
     }
 
     /** The gate's limit (0.01 for 1%), or 0 without one. */

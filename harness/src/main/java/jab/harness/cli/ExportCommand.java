@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import jab.harness.UsageException;
-import jab.harness.compare.Input;
 import jab.harness.export.ExportFormat;
 import jab.harness.export.ExportFormats;
 import jab.harness.export.ExportRow;
 import jab.harness.report.BuildVerdicts;
+import jab.harness.results.ResultSource;
 import jab.harness.results.RunResults;
 import jab.harness.run.InputChecks;
 import picocli.CommandLine.Command;
@@ -52,7 +52,7 @@ public final class ExportCommand implements Callable<Integer> {
         }
         // a run that compared two builds answers with ratios, head over base: those are what a tracker follows
         List<BuildVerdicts.Row> ratios = BuildVerdicts.of(RunResults.read(run));
-        Input in = ratios.isEmpty() ? Input.load(run) : null;
+        ResultSource in = ratios.isEmpty() ? ResultSource.load(run) : null;
         Path dir = InputChecks.outputDir(out != null ? out : run.resolve("export"), out != null ? "--out" : "the export directory");
         Files.createDirectories(dir);
         List<String> left = new ArrayList<>();

@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import jab.harness.compare.Input;
 import jab.harness.family.FamilySet;
 import jab.harness.report.Merge;
+import jab.harness.results.ResultSource;
 import jab.harness.run.InputChecks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -39,7 +39,7 @@ public final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<Input> inputs = runs.stream().map(Input::load).toList();
+        List<ResultSource> inputs = runs.stream().map(ResultSource::load).toList();
         InputChecks.outputDir(out, "--out");
         Merge.write(inputs, families, out);
         spec.commandLine().getOut().println("report: " + out.resolve("report.md") + "\nreport: " + out.resolve("report.html"));

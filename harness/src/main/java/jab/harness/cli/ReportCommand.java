@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import jab.harness.compare.Input;
 import jab.harness.family.FamilySet;
 import jab.harness.report.Report;
+import jab.harness.results.ResultSource;
 import jab.harness.run.InputChecks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -40,7 +40,7 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<Input> inputs = runs.stream().map(Input::load).toList();
+        List<ResultSource> inputs = runs.stream().map(ResultSource::load).toList();
         Path dir = out != null ? out : (inputs.get(0).run().isPresent() ? inputs.get(0).path() : Path.of("."));
         InputChecks.outputDir(dir, out != null ? "--out" : "the report's directory");
         Report.write(inputs, families, dir);

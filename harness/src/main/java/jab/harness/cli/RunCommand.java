@@ -16,7 +16,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.openjdk.jmh.runner.BenchmarkListEntry;
@@ -43,6 +42,7 @@ import jab.harness.report.TerminalAnswer;
 import jab.harness.results.Comparisons;
 import jab.harness.results.NativeResult;
 import jab.harness.results.ResultTable;
+import jab.harness.results.RunRecord;
 import jab.harness.results.RunResults;
 import jab.harness.results.RunStore;
 import jab.harness.run.BenchmarkCatalog;
@@ -311,29 +311,14 @@ public class RunCommand implements Callable<Integer> {
     /** The run directory with env.json: the machine fingerprint and this run's command line, profile and params. */
     private RunStore createStore(Plan plan) throws IOException {
         ObjectNode env = Fingerprint.collect(plan.benchDir(), plan.jdks(), plan.forkArgs());
-        ObjectNode run = env.putObject("run");
-        run.put("command", commandLine());
-        run.put("profile", plan.profile().toString());
-        run.put("precision", plan.precision().target());
-        run.put("maxForks", plan.precision().maxForks());
-        run.put("band", plan.precision().band());
-        run.put("ratioPrecision", plan.precision().ratioTarget());
-        if (plan.precision().budget() != null) {
-            run.put("budgetSeconds", plan.precision().budget().toSeconds());
-        }
-        ArrayNode fams = run.putArray("families");
-        plan.selection().keySet().forEach(f -> fams.add(f.name()));
-        ObjectNode given = run.putObject("params");
+        Precision goal = plan.precision();
+        Map<String, String> given = new LinkedHashMap<>();
         plan.userParams().forEach((k, v) -> given.put(k, String.join(",", v)));
-        run.put("dir", plan.benchDir().toString());
-        if (benchmarks != null) {
-            run.put("benchmarks", benchmarks.toAbsolutePath().toString());
-        }
-        comparison.describe(run);
-        ArrayNode profs = run.putArray("profilers");
-        plan.profilers().names().forEach(profs::add);
-        run.putArray("notes");
-        RunStore store = RunStore.create(plan.outDir(), env.path("host").asText(), env);
+        RunRecord.Request request = new RunRecord.Request(commandLine(), plan.profile().toString(), goal.target(), goal.maxForks(),
+                goal.band(), goal.ratioTarget(), goal.budget() == null ? null : goal.budget().toSeconds(),
+                plan.selection().keySet().stream().map(Family::name).toList(), given, plan.benchDir().toString(),
+                comparison.builds(benchmarks), plan.profilers().names());
+        RunStore store = RunStore.create(plan.outDir(), env.path("host").asText(), env, request);
         Files.createDirectories(plan.workDir());
         return store;
     }

@@ -9,6 +9,10 @@ import java.util.concurrent.Callable;
 
 import jab.harness.UsageException;
 import jab.harness.results.Comparisons;
+import jab.harness.results.ResultSource;
+import jab.harness.stats.Comparison;
+import jab.harness.stats.SignificanceVerdict;
+import jab.harness.stats.StatTest;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -61,13 +65,13 @@ public final class CompareCommand implements Callable<Integer> {
         Comparison.Settings settings = new Comparison.Settings(StatTest.parse(test), checkAlpha(alpha), parseThreshold(threshold));
         Matching m;
         String header;
-        List<Input> runs = new ArrayList<>(); // A and B when two runs are compared, for the machine's control
+        List<ResultSource> runs = new ArrayList<>(); // A and B when two runs are compared, for the machine's control
         boolean byRun = false;
         if (by != null) {
             if (inputs.size() != 1) {
                 throw new UsageException("--by compares inside ONE run; got " + inputs.size() + " inputs");
             }
-            Input run = Input.load(inputs.get(0));
+            ResultSource run = ResultSource.load(inputs.get(0));
             byRun = run.byRun();
             m = Within.by(run, by);
             out.println("Run: " + run.path() + side(run));
@@ -78,8 +82,8 @@ public final class CompareCommand implements Callable<Integer> {
             if (inputs.size() != 2) {
                 throw new UsageException("compare needs two inputs A and B (or one with --by jdk|param=NAME)");
             }
-            Input a = Input.load(inputs.get(0));
-            Input b = Input.load(inputs.get(1));
+            ResultSource a = ResultSource.load(inputs.get(0));
+            ResultSource b = ResultSource.load(inputs.get(1));
             if (a.byRun() != b.byRun()) {
                 throw new UsageException("compare repeated runs with repeated runs: " + (a.byRun() ? a : b).path()
                         + " is a folder of " + (a.byRun() ? a : b).repeated().size() + " runs, " + (a.byRun() ? b : a).path()
@@ -114,7 +118,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         out.print(CompareTable.format(cs, header));
         out.println();
-        long slower = count(cs, Verdict.SLOWER);
+        long slower = count(cs, SignificanceVerdict.SLOWER);
         out.println(counts(cs));
         if (runs.size() == 2) {
             List<String> machine = MachineControl.lines(runs.get(0), runs.get(1), cs);
@@ -128,12 +132,12 @@ public final class CompareCommand implements Callable<Integer> {
         return failOnRegression && slower > 0 ? 1 : 0;
     }
 
-    private static java.util.Optional<Comparisons> comparisons(Input in) {
+    private static java.util.Optional<Comparisons> comparisons(ResultSource in) {
         return in.run().flatMap(r -> r.document(Comparisons.NAME, Comparisons.class));
     }
 
     /** " (machine: ...)", with the number of runs for a folder of repeated runs. */
-    private static String side(Input in) {
+    private static String side(ResultSource in) {
         return " (" + (in.byRun() ? in.repeated().size() + " runs; " : "") + "machine: " + in.machine() + ")";
     }
 
@@ -163,13 +167,13 @@ public final class CompareCommand implements Callable<Integer> {
         list(out, "Only in B", m.onlyB);
     }
 
-    private static void list(PrintWriter out, String title, List<Input.Entry> es) {
+    private static void list(PrintWriter out, String title, List<ResultSource.Entry> es) {
         if (es.isEmpty()) {
             return;
         }
         out.println();
         out.println(title + " (" + es.size() + ", not compared):");
-        for (Input.Entry e : es) {
+        for (ResultSource.Entry e : es) {
             String params = CompareTable.params(e.result());
             out.println("  " + e.result().benchmark() + (params.isEmpty() ? "" : " " + params) + " " + e.result().mode()
                     + (e.jdk().isEmpty() ? "" : " [" + e.jdk() + "]"));
@@ -178,12 +182,13 @@ public final class CompareCommand implements Callable<Integer> {
 
     /** "29 compared: 4 faster, 6 slower, 19 no significant change". */
     static String counts(List<Comparison> cs) {
+        long notTested = count(cs, SignificanceVerdict.NOT_TESTED);
         return String.format(Locale.ROOT, "%d compared: %d faster, %d slower, %d no significant change%s", cs.size(),
-                count(cs, Verdict.FASTER), count(cs, Verdict.SLOWER), count(cs, Verdict.NO_CHANGE),
-                count(cs, Verdict.NOT_TESTED) > 0 ? ", " + count(cs, Verdict.NOT_TESTED) + " not tested (fewer than 2 raw samples)" : "");
+                count(cs, SignificanceVerdict.FASTER), count(cs, SignificanceVerdict.SLOWER), count(cs, SignificanceVerdict.NO_CHANGE),
+                notTested > 0 ? ", " + notTested + " not tested (fewer than 2 raw samples)" : "");
     }
 
-    private static long count(List<Comparison> cs, Verdict v) {
+    private static long count(List<Comparison> cs, SignificanceVerdict v) {
         return cs.stream().filter(c -> c.verdict() == v).count();
     }
 

@@ -7,7 +7,10 @@ import java.util.stream.Collectors;
 
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
+import jab.harness.stats.Comparison;
 import jab.harness.stats.ForkInterval;
+import jab.harness.stats.RatioInterval;
+import jab.harness.stats.SignificanceVerdict;
 
 /** Comparisons as a text table, one line per result, the verdict last so it reads like a sentence. */
 public final class CompareTable {
@@ -60,7 +63,7 @@ public final class CompareTable {
 
     /** " (score +20.1%)" beside a verdict of faster or slower, so its size is read with the word. */
     private static String change(Comparison c) {
-        if (c.verdict() != Verdict.FASTER && c.verdict() != Verdict.SLOWER) {
+        if (c.verdict() != SignificanceVerdict.FASTER && c.verdict() != SignificanceVerdict.SLOWER) {
             return "";
         }
         return String.format(Locale.ROOT, " (score %+.1f%%)", (c.ratio().ratio() - 1) * 100);

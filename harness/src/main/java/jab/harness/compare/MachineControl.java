@@ -7,6 +7,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 import jab.harness.env.CacheProbe;
+import jab.harness.results.ResultSource;
+import jab.harness.stats.Comparison;
+import jab.harness.stats.SignificanceVerdict;
+import jab.harness.stats.StatTest;
 import jab.harness.stats.Stats;
 
 /**
@@ -21,10 +25,10 @@ public final class MachineControl {
     }
 
     /** The lines to print after the table, empty when neither run has native floors or cache probes. */
-    public static List<String> lines(Input a, Input b, List<Comparison> cs) {
+    public static List<String> lines(ResultSource a, ResultSource b, List<Comparison> cs) {
         // Whole-JVM timings (timings.json) are made outside JMH but run a JVM: they are not the machine's control.
-        List<Comparison> outside = cs.stream().filter(c -> c.label().equals(Input.NATIVE)).toList();
-        List<Comparison> jvm = cs.stream().filter(c -> !c.label().equals(Input.NATIVE)).toList();
+        List<Comparison> outside = cs.stream().filter(c -> c.label().equals(ResultSource.NATIVE)).toList();
+        List<Comparison> jvm = cs.stream().filter(c -> !c.label().equals(ResultSource.NATIVE)).toList();
         Optional<ProbeComparison> probe = probe(a, b, cs.isEmpty() ? null : cs.get(0).settings());
         if (outside.isEmpty() && probe.isEmpty()) {
             return List.of();
@@ -54,14 +58,14 @@ public final class MachineControl {
     }
 
     private static boolean changed(Comparison c) {
-        return c.verdict() == Verdict.FASTER || c.verdict() == Verdict.SLOWER;
+        return c.verdict() == SignificanceVerdict.FASTER || c.verdict() == SignificanceVerdict.SLOWER;
     }
 
     /**
      * The probe's samples of both runs: medians, range, B/A of the medians and a Mann-Whitney U test.
      * Changed means p below the comparison's alpha and the medians further apart than its threshold.
      */
-    static Optional<ProbeComparison> probe(Input a, Input b, Comparison.Settings s) {
+    static Optional<ProbeComparison> probe(ResultSource a, ResultSource b, Comparison.Settings s) {
         double[] pa = a.cacheProbe();
         double[] pb = b.cacheProbe();
         if (pa.length < 2 || pb.length < 2 || s == null) {

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Objects;
 
 import jab.harness.results.BenchResult;
+import jab.harness.results.ResultSource;
+import jab.harness.stats.Units;
 
 /**
  * Pairs the results of two inputs by benchmark, mode and params, and by JDK when both inputs hold
@@ -17,22 +19,22 @@ public final class Matching {
     }
 
     public final List<Pair> pairs = new ArrayList<>();
-    public final List<Input.Entry> onlyA = new ArrayList<>();
-    public final List<Input.Entry> onlyB = new ArrayList<>();
+    public final List<ResultSource.Entry> onlyA = new ArrayList<>();
+    public final List<ResultSource.Entry> onlyB = new ArrayList<>();
 
-    public static Matching of(Input a, Input b) {
+    public static Matching of(ResultSource a, ResultSource b) {
         boolean multiA = a.jdks().size() > 1;
         boolean multiB = b.jdks().size() > 1;
         Matching m = new Matching();
-        List<Input.Entry> usedB = new ArrayList<>();
-        for (Input.Entry ea : a.entries()) {
+        List<ResultSource.Entry> usedB = new ArrayList<>();
+        for (ResultSource.Entry ea : a.entries()) {
             boolean found = false;
-            for (Input.Entry eb : b.entries()) {
+            for (ResultSource.Entry eb : b.entries()) {
                 if (!sameKey(ea.result(), eb.result())) {
                     continue;
                 }
                 boolean jdkOk = ea.jdk().equals(eb.jdk()) || ((!multiA || !multiB)
-                        && !Input.outsideJmh(ea.jdk()) && !Input.outsideJmh(eb.jdk()));
+                        && !ResultSource.outsideJmh(ea.jdk()) && !ResultSource.outsideJmh(eb.jdk()));
                 if (!jdkOk) {
                     continue;
                 }
@@ -44,7 +46,7 @@ public final class Matching {
                 m.onlyA.add(ea);
             }
         }
-        for (Input.Entry eb : b.entries()) {
+        for (ResultSource.Entry eb : b.entries()) {
             if (usedB.stream().noneMatch(u -> u == eb)) {
                 m.onlyB.add(eb);
             }

@@ -8,6 +8,8 @@ import java.util.Objects;
 
 import jab.harness.UsageException;
 import jab.harness.results.BenchResult;
+import jab.harness.results.ResultSource;
+import jab.harness.stats.Units;
 
 /**
  * Comparisons inside one run: each JDK against the run's first JDK ({@code --by jdk}), or each
@@ -18,7 +20,7 @@ public final class Within {
     private Within() {
     }
 
-    public static Matching by(Input run, String by) {
+    public static Matching by(ResultSource run, String by) {
         if (by.equalsIgnoreCase("jdk")) {
             return byJdk(run);
         }
@@ -28,7 +30,7 @@ public final class Within {
         throw new UsageException("--by " + by + ": expected jdk or param=NAME");
     }
 
-    private static Matching byJdk(Input run) {
+    private static Matching byJdk(ResultSource run) {
         List<String> jdks = run.jdks();
         if (jdks.size() < 2) {
             throw new UsageException(run.path() + " holds results of " + (jdks.isEmpty() ? "no JDK" : "one JDK (" + jdks.get(0) + ")")
@@ -36,14 +38,14 @@ public final class Within {
         }
         String base = jdks.get(0);
         Matching m = new Matching();
-        List<Input.Entry> used = new ArrayList<>();
-        for (Input.Entry e : run.entries()) {
+        List<ResultSource.Entry> used = new ArrayList<>();
+        for (ResultSource.Entry e : run.entries()) {
             if (!e.jdk().equals(base)) {
                 continue;
             }
             boolean found = false;
-            for (Input.Entry o : run.entries()) {
-                if (o.jdk().equals(base) || Input.outsideJmh(o.jdk()) || !Matching.sameKey(e.result(), o.result())) {
+            for (ResultSource.Entry o : run.entries()) {
+                if (o.jdk().equals(base) || ResultSource.outsideJmh(o.jdk()) || !Matching.sameKey(e.result(), o.result())) {
                     continue;
                 }
                 m.pairs.add(new Matching.Pair(base + " -> " + o.jdk(), e.result(), Units.convert(o.result(), e.result().unit())));
@@ -54,20 +56,20 @@ public final class Within {
                 m.onlyA.add(e);
             }
         }
-        run.entries().stream().filter(o -> !o.jdk().equals(base) && !Input.outsideJmh(o.jdk()))
+        run.entries().stream().filter(o -> !o.jdk().equals(base) && !ResultSource.outsideJmh(o.jdk()))
                 .filter(o -> used.stream().noneMatch(u -> u == o)).forEach(m.onlyB::add);
         return m;
     }
 
-    private static Matching byParam(Input run, String name) {
+    private static Matching byParam(ResultSource run, String name) {
         if (run.entries().stream().noneMatch(e -> e.result().params().containsKey(name))) {
             List<String> names = run.entries().stream().flatMap(e -> e.result().params().keySet().stream()).distinct().toList();
             throw new UsageException("--by param=" + name + ": no result of " + run.path() + " has that param"
                     + (names.isEmpty() ? "" : " (params: " + String.join(", ", names) + ")"));
         }
         // Group by everything but the param; the first value met is the baseline of its group.
-        Map<List<Object>, List<Input.Entry>> groups = new LinkedHashMap<>();
-        for (Input.Entry e : run.entries()) {
+        Map<List<Object>, List<ResultSource.Entry>> groups = new LinkedHashMap<>();
+        for (ResultSource.Entry e : run.entries()) {
             BenchResult r = e.result();
             if (!r.params().containsKey(name)) {
                 continue;
@@ -77,13 +79,13 @@ public final class Within {
             groups.computeIfAbsent(List.of(e.jdk(), r.benchmark(), r.mode(), rest), k -> new ArrayList<>()).add(e);
         }
         Matching m = new Matching();
-        for (List<Input.Entry> g : groups.values()) {
-            Input.Entry base = g.get(0);
+        for (List<ResultSource.Entry> g : groups.values()) {
+            ResultSource.Entry base = g.get(0);
             if (g.size() == 1) {
                 m.onlyA.add(base);
                 continue;
             }
-            for (Input.Entry o : g.subList(1, g.size())) {
+            for (ResultSource.Entry o : g.subList(1, g.size())) {
                 String label = (base.jdk().isEmpty() ? "" : base.jdk() + ": ") + name + "=" + base.result().param(name)
                         + " -> " + o.result().param(name);
                 if (!Objects.equals(base.result().param(name), o.result().param(name))) {

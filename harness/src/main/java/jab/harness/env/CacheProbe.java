@@ -2,8 +2,6 @@ package jab.harness.env;
 
 import java.util.SplittableRandom;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 /**
  * How fast the machine's shared cache answers right now: nanoseconds per load of a random pointer
  * chase through {@link #BYTES}, more than any core's private L2 and less than the last-level cache of
@@ -70,16 +68,6 @@ public final class CacheProbe {
         } while (elapsed < nanos);
         position = p; // kept, so the loads are not dead code
         return elapsed / (double) steps;
-    }
-
-    /** The samples a run recorded (env.json {@code run.cacheProbe.nanosPerLoad}) in the order taken; none when it has none. */
-    public static double[] recorded(JsonNode env) {
-        JsonNode samples = env.path("run").path("cacheProbe").path("nanosPerLoad");
-        double[] ns = new double[samples.size()];
-        for (int i = 0; i < ns.length; i++) {
-            ns[i] = samples.get(i).asDouble();
-        }
-        return ns;
     }
 
     /** The length of the cycle from slot 0: the whole ring when it is one cycle. */

@@ -2,8 +2,8 @@ package jab.harness.export;
 
 import java.util.Optional;
 
-import jab.harness.compare.Units;
 import jab.harness.results.BenchResult;
+import jab.harness.stats.Units;
 
 /**
  * Which way a result improves, from its unit alone: operations per time (thrpt: ops/s, ops/ms, ...)

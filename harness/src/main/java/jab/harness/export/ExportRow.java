@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-import jab.harness.compare.Input;
-import jab.harness.compare.Units;
 import jab.harness.results.BenchResult;
+import jab.harness.results.ResultSource;
 import jab.harness.results.ResultTable;
 import jab.harness.stats.ForkInterval;
+import jab.harness.stats.Units;
 
 /**
  * One result as every export writes it: which (benchmark, params, JDK), its score and JMH's error,
@@ -22,9 +22,9 @@ import jab.harness.stats.ForkInterval;
 public record ExportRow(String source, BenchResult result, ForkInterval interval, Direction direction) {
 
     /** The results that have a direction and a finite score; the others in {@code left}, with why. */
-    public static List<ExportRow> of(Input in, List<String> left) {
+    public static List<ExportRow> of(ResultSource in, List<String> left) {
         List<ExportRow> rows = new ArrayList<>();
-        for (Input.Entry e : in.entries()) {
+        for (ResultSource.Entry e : in.entries()) {
             BenchResult r = e.result();
             var d = Direction.of(r);
             if (d.isEmpty()) {
@@ -62,7 +62,7 @@ public record ExportRow(String source, BenchResult result, ForkInterval interval
         if (source.isEmpty()) {
             return "JDK unknown";
         }
-        return Input.outsideJmh(source) ? source : "JDK " + source;
+        return ResultSource.outsideJmh(source) ? source : "JDK " + source;
     }
 
     /** Whether the interval varies over forks: a one-fork interval covers iterations only and is too narrow. */

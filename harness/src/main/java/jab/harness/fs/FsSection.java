@@ -6,11 +6,11 @@ import java.util.Optional;
 import java.util.function.Function;
 
 import jab.bench.fs.ExistenceCheck;
-import jab.harness.compare.FloorRatio;
 import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
+import jab.harness.stats.FloorRatio;
 
 /**
  * The fs section of summary.md and the reports: API x scenario per JDK (time and bytes allocated per

@@ -2,9 +2,9 @@ package jab.harness.jgit;
 
 import java.util.Locale;
 
-import jab.harness.compare.RatioInterval;
 import jab.harness.results.BenchResult;
 import jab.harness.stats.ForkInterval;
+import jab.harness.stats.RatioInterval;
 
 /**
  * How much of a workload's time per object the choice of existence check is: the slower result's

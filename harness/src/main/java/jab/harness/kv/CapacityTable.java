@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import jab.harness.compare.StatTest;
-import jab.harness.compare.TargetCheck;
 import jab.harness.page.Page;
+import jab.harness.stats.StatTest;
 import jab.harness.stats.Stats;
+import jab.harness.stats.TargetCheck;
 
 /**
  * The side by side's headline: requests per server CPU-second, jab's and Redis's, per test and

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import jab.harness.compare.StatTest;
-import jab.harness.compare.TargetCheck;
 import jab.harness.stats.ForkInterval;
+import jab.harness.stats.StatTest;
+import jab.harness.stats.TargetCheck;
 
 /**
  * One load shape of the end-to-end comparison read over its rounds: each server's throughput per

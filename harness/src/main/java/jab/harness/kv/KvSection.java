@@ -10,15 +10,15 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 import jab.bench.kv.KvImpl;
-import jab.harness.compare.RatioInterval;
-import jab.harness.compare.StatTest;
-import jab.harness.compare.TargetCheck;
 import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
 import jab.harness.stats.ForkInterval;
+import jab.harness.stats.RatioInterval;
+import jab.harness.stats.StatTest;
 import jab.harness.stats.Stats;
+import jab.harness.stats.TargetCheck;
 
 /**
  * The kv section of summary.md and the reports: latency and throughput of the store against

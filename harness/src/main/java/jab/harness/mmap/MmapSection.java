@@ -10,13 +10,13 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import jab.bench.mmap.WriteStrategy;
-import jab.harness.compare.StatTest;
-import jab.harness.compare.TargetCheck;
 import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
+import jab.harness.stats.StatTest;
 import jab.harness.stats.Stats;
+import jab.harness.stats.TargetCheck;
 import jab.mmap.jruby.RubyWriteStrategy;
 
 /**

@@ -11,11 +11,11 @@ import java.util.regex.Pattern;
 
 import jab.bench.process.LaunchMechanisms;
 import jab.bench.process.ProcessLauncher;
-import jab.harness.compare.FloorRatio;
 import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
+import jab.harness.stats.FloorRatio;
 import jab.harness.stats.Stats;
 
 /**

@@ -54,7 +54,7 @@ public final class Answers {
             }
             List<String> lines = new ArrayList<>();
             double band = doc.get().band();
-            double target = run.env().map(e -> e.path("run").path("ratioPrecision").asDouble(0)).orElse(0.0);
+            double target = run.record().request().ratioPrecision();
             for (Comparisons.Ratio r : q.answers()) {
                 lines.add(sentence(q, r) + toDecide(q, r, band, target));
             }
@@ -162,7 +162,7 @@ public final class Answers {
      * forks, and cancels in a ratio), with a warning for each ratio outside its prediction interval.
      */
     static String solo(RunResults run, Comparisons.Asked q, List<Warning> warnings) {
-        boolean smoke = run.env().map(e -> e.path("run").path("profile").asText("")).orElse("").equals("smoke");
+        boolean smoke = run.record().request().profile().equals("smoke");
         Optional<double[]> reference = soloForkMeans(run, q, q.detail(q.reference()));
         if (reference.isEmpty()) {
             return "";

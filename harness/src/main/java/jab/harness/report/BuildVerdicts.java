@@ -3,6 +3,7 @@ package jab.harness.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,6 +12,7 @@ import jab.harness.family.Baseline;
 import jab.harness.page.Page;
 import jab.harness.results.Comparisons;
 import jab.harness.results.ResultTable;
+import jab.harness.results.RunRecord;
 import jab.harness.results.RunResults;
 import jab.harness.stats.ForkInterval;
 import jab.harness.stats.RatioVerdict;
@@ -122,15 +124,16 @@ public final class BuildVerdicts {
     /** What base and head are, and how to read a row. */
     static String legend(RunResults run) {
         JsonNode env = run.env().orElse(com.fasterxml.jackson.databind.node.MissingNode.getInstance());
-        JsonNode r = env.path("run");
-        String head = r.path("benchmarks").asText("");
-        String base = r.path("baseline").asText(head);
+        RunRecord.Builds builds = run.record().request().builds();
+        String head = Objects.requireNonNullElse(builds.benchmarks(), "");
+        String base = Objects.requireNonNullElse(builds.baseline(), head);
         List<String> args = new ArrayList<>();
         env.path("jvmArgs").forEach(a -> args.add(a.asText()));
         String headArgs = String.join(" ", args);
-        String baseArgs = r.path("baselineJvmArgs").asText(headArgs);
+        String baseArgs = Objects.requireNonNullElse(builds.baselineJvmArgs(), headArgs);
+        String baseJdk = builds.baselineJdk() == null ? "" : " on the JDK in " + builds.baselineJdk();
         double band = run.document(Comparisons.NAME, Comparisons.class).map(Comparisons::band).orElse(RatioVerdict.DEFAULT_BAND);
-        return "base: " + base + (baseArgs.isEmpty() ? "" : " with " + baseArgs) + "; head: " + head
+        return "base: " + base + (baseArgs.isEmpty() ? "" : " with " + baseArgs) + baseJdk + "; head: " + head
                 + (headArgs.isEmpty() ? "" : " with " + headArgs) + ". head/base is the head's time per operation over the base's "
                 + "(a throughput benchmark runs in JMH's AverageTime, the same loop with the inverse score): below 1 the head is "
                 + "faster, and smaller is better. Base and head ran interleaved in each fork, in slices of one JMH iteration in a random order, each build in its own class "

@@ -9,10 +9,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import jab.harness.compare.Input;
-import jab.harness.compare.Units;
 import jab.harness.page.ChartSpec;
 import jab.harness.results.BenchResult;
+import jab.harness.results.ResultSource;
+import jab.harness.stats.Units;
 
 /**
  * The charts of one benchmark group, chosen from the shape of the data rather than per family:
@@ -81,7 +81,7 @@ final class Charts {
             Set<String> others = new LinkedHashSet<>(varying);
             others.remove(p);
             Map<String, ChartSpec.Series> lines = new LinkedHashMap<>();
-            for (Input.Entry e : g.entries()) {
+            for (ResultSource.Entry e : g.entries()) {
                 BenchResult r = e.result();
                 if (r.param(p) == null) {
                     continue;
@@ -143,7 +143,7 @@ final class Charts {
     }
 
     static Optional<BenchResult> find(RunData.Group g, String jdk, String method, String combo, Set<String> varying) {
-        return g.entries().stream().filter(e -> e.jdk().equals(jdk)).map(Input.Entry::result)
+        return g.entries().stream().filter(e -> e.jdk().equals(jdk)).map(ResultSource.Entry::result)
                 .filter(r -> r.method().equals(method) && g.labels().combo(r, varying).equals(combo)).findFirst();
     }
 

@@ -10,13 +10,13 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
-import jab.harness.compare.Comparison;
-import jab.harness.compare.Input;
-import jab.harness.compare.RatioInterval;
-import jab.harness.compare.StatTest;
-import jab.harness.compare.Units;
-import jab.harness.compare.Verdict;
 import jab.harness.results.BenchResult;
+import jab.harness.results.ResultSource;
+import jab.harness.stats.Comparison;
+import jab.harness.stats.RatioInterval;
+import jab.harness.stats.SignificanceVerdict;
+import jab.harness.stats.StatTest;
+import jab.harness.stats.Units;
 
 /**
  * Plain-word findings computed from a run's data: within each scenario, what the dearest variant
@@ -44,7 +44,7 @@ final class Findings {
         for (String jdk : g.jdks()) {
             for (String m : g.methods()) {
                 List<BenchResult> rs = g.entries().stream().filter(e -> e.jdk().equals(jdk))
-                        .map(Input.Entry::result).filter(r -> r.method().equals(m)).toList();
+                        .map(ResultSource.Entry::result).filter(r -> r.method().equals(m)).toList();
                 for (List<String> asked : asked(g, m, varying)) {
                     for (List<BenchResult> same : heldFixed(rs, asked).values()) {
                         if (same.size() >= 2) {
@@ -123,7 +123,7 @@ final class Findings {
         int without = 0;
         for (String m : g.methods()) {
             List<Taxed> taxed = new ArrayList<>();
-            for (BenchResult r : g.entries().stream().filter(e -> e.jdk().equals(jdk)).map(Input.Entry::result)
+            for (BenchResult r : g.entries().stream().filter(e -> e.jdk().equals(jdk)).map(ResultSource.Entry::result)
                     .filter(r -> r.method().equals(m)).toList()) {
                 Optional<BenchResult> floor = run.floorOf(g, jdk, r);
                 if (floor.isPresent()) {
@@ -166,7 +166,7 @@ final class Findings {
         Set<String> varying = Labels.varying(g.results());
         for (String jdk : g.jdks().subList(1, g.jdks().size())) {
             List<Comparison> cs = new ArrayList<>();
-            for (Input.Entry e : g.entries()) {
+            for (ResultSource.Entry e : g.entries()) {
                 if (!e.jdk().equals(base)) {
                     continue;
                 }
@@ -177,12 +177,12 @@ final class Findings {
             if (cs.isEmpty()) {
                 continue;
             }
-            long faster = cs.stream().filter(c -> c.verdict() == Verdict.FASTER).count();
-            long slower = cs.stream().filter(c -> c.verdict() == Verdict.SLOWER).count();
+            long faster = cs.stream().filter(c -> c.verdict() == SignificanceVerdict.FASTER).count();
+            long slower = cs.stream().filter(c -> c.verdict() == SignificanceVerdict.SLOWER).count();
             StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
                     "%s on JDK %s against JDK %s: %d of %d results faster, %d slower, the rest no significant change (%s, alpha %.2f, beyond %.0f%%)",
                     g.title(), jdk, base, faster, cs.size(), slower, SETTINGS.test().title, SETTINGS.alpha(), SETTINGS.threshold() * 100));
-            cs.stream().filter(c -> c.verdict() == Verdict.FASTER || c.verdict() == Verdict.SLOWER)
+            cs.stream().filter(c -> c.verdict() == SignificanceVerdict.FASTER || c.verdict() == SignificanceVerdict.SLOWER)
                     .max(Comparator.comparingDouble(c -> Math.abs(Math.log(c.ratio().ratio()))))
                     .ifPresent(c -> sb.append(String.format(Locale.ROOT, "; the largest change: %s %s is %s, %s the score of JDK %s%s",
                             c.a().method(), code(g.labels().combo(c.a(), varying)), c.verdict().words,

@@ -10,14 +10,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import jab.harness.compare.Input;
-import jab.harness.compare.RatioInterval;
-import jab.harness.compare.Units;
 import jab.harness.family.FamilySet;
 import jab.harness.page.ChartSpec;
 import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
+import jab.harness.results.ResultSource;
 import jab.harness.results.ResultTable;
+import jab.harness.stats.RatioInterval;
+import jab.harness.stats.Units;
 
 /**
  * One report from runs of several machines, laid out like seed 000's README: a section per OS and
@@ -28,8 +28,8 @@ public final class Merge {
     private Merge() {
     }
 
-    public static void write(List<Input> runs, FamilySet families, Path out) throws IOException {
-        Map<String, List<Input>> machines = new LinkedHashMap<>();
+    public static void write(List<ResultSource> runs, FamilySet families, Path out) throws IOException {
+        Map<String, List<ResultSource>> machines = new LinkedHashMap<>();
         runs.forEach(r -> machines.computeIfAbsent(r.machine(), k -> new ArrayList<>()).add(r));
         List<String> ids = new ArrayList<>();
         machines.keySet().forEach(m -> ids.add("M" + (ids.size() + 1)));
@@ -37,16 +37,16 @@ public final class Merge {
             page.paragraph(runs.size() + " run(s) from " + machines.size() + " machine(s); M1, M2, ... name them below.");
             List<List<String>> rows = new ArrayList<>();
             int k = 0;
-            for (Map.Entry<String, List<Input>> m : machines.entrySet()) {
-                rows.add(List.of(ids.get(k++), m.getKey(), String.join(", ", m.getValue().stream().map(Input::name).toList())));
+            for (Map.Entry<String, List<ResultSource>> m : machines.entrySet()) {
+                rows.add(List.of(ids.get(k++), m.getKey(), String.join(", ", m.getValue().stream().map(ResultSource::name).toList())));
             }
             page.table(List.of("id", "machine", "runs"), rows);
             k = 0;
-            for (Map.Entry<String, List<Input>> m : machines.entrySet()) {
-                Input first = m.getValue().get(0);
+            for (Map.Entry<String, List<ResultSource>> m : machines.entrySet()) {
+                ResultSource first = m.getValue().get(0);
                 page.heading(1, ids.get(k++) + ": " + (Report.envOf(first) == null ? "unknown machine" : osLine(first)));
                 Report.machineHeadings(page, first, 2);
-                for (Input in : m.getValue()) {
+                for (ResultSource in : m.getValue()) {
                     page.heading(3, "Run " + in.name());
                     Report.runInfo(page, in);
                     Report.results(page, in, 4);
@@ -57,32 +57,32 @@ public final class Merge {
             }
             across(page, machines, ids);
             k = 0;
-            for (List<Input> ins : machines.values()) {
+            for (List<ResultSource> ins : machines.values()) {
                 page.heading(1, "Fingerprint of " + ids.get(k++));
                 Report.fingerprint(page, ins.get(0), 2);
             }
         });
     }
 
-    private static String osLine(Input in) {
+    private static String osLine(ResultSource in) {
         var os = Report.envOf(in).path("os");
         return os.path("name").asText() + " (" + os.path("kernel").asText() + ")";
     }
 
     /** Per benchmark group: a table and a chart with a column per machine and JDK; the spreads in words. */
-    private static void across(Page page, Map<String, List<Input>> machines, List<String> ids) {
+    private static void across(Page page, Map<String, List<ResultSource>> machines, List<String> ids) {
         page.heading(1, "Across machines");
         // column "M1 JDK 17" -> results; rows keyed by group, then by method + params
         Map<String, Map<String, Map<String, BenchResult>>> groups = new LinkedHashMap<>();
         Map<String, String> units = new LinkedHashMap<>();
         Set<String> columns = new LinkedHashSet<>();
         int k = 0;
-        for (List<Input> ins : machines.values()) {
+        for (List<ResultSource> ins : machines.values()) {
             String id = ids.get(k++);
-            for (Input in : ins) {
-                for (Input.Entry e : in.entries()) {
+            for (ResultSource in : ins) {
+                for (ResultSource.Entry e : in.entries()) {
                     BenchResult r = e.result();
-                    String col = id + (e.jdk().isEmpty() ? "" : Input.outsideJmh(e.jdk()) ? " " + e.jdk() : " JDK " + e.jdk());
+                    String col = id + (e.jdk().isEmpty() ? "" : ResultSource.outsideJmh(e.jdk()) ? " " + e.jdk() : " JDK " + e.jdk());
                     String group = Labels.classOf(r.benchmark()) + (r.mode().equals("avgt") ? "" : " (" + r.mode() + ")");
                     String unit = units.computeIfAbsent(group, g -> r.unit());
                     columns.add(col);

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import jab.harness.page.MarkdownPage;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
+import jab.harness.results.RunRecord;
 import jab.harness.results.RunResults;
 import jab.harness.stats.ForkInterval;
 
@@ -32,13 +33,13 @@ public final class ReadmeResults {
             RunResults run = runs.get(i);
             ObjectNode env = run.env().filter(e -> e instanceof ObjectNode).map(e -> (ObjectNode) e).orElse(null);
             MarkdownPage page = new MarkdownPage();
+            RunRecord.Request asked = run.record().request();
             if (env != null) {
                 Report.machineHeadings(page, env, 4);
-                String command = env.path("run").path("command").asText("");
-                page.paragraph("`" + command + "` (" + runDirs.get(i).getFileName() + ", profile "
-                        + env.path("run").path("profile").asText("?") + "):");
+                page.paragraph("`" + asked.command() + "` (" + runDirs.get(i).getFileName() + ", profile "
+                        + (asked.profile().isEmpty() ? "?" : asked.profile()) + "):");
             }
-            double goal = env == null ? 0 : env.path("run").path("precision").asDouble(0);
+            double goal = asked.precision();
             for (String jdk : run.jdkIds()) {
                 List<BenchResult> rs = run.jmh(jdk);
                 if (!rs.isEmpty()) {

@@ -16,7 +16,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import jab.harness.compare.Input;
 import jab.harness.env.Fingerprint;
 import jab.harness.family.Family;
 import jab.harness.family.FamilySet;
@@ -24,7 +23,9 @@ import jab.harness.page.HtmlPage;
 import jab.harness.page.MarkdownPage;
 import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
+import jab.harness.results.ResultSource;
 import jab.harness.results.ResultTable;
+import jab.harness.results.RunRecord;
 import jab.harness.results.RunResults;
 import jab.harness.warnings.RunWarnings;
 import jab.harness.warnings.Warning;
@@ -40,9 +41,9 @@ public final class Report {
     }
 
     /** jab report: a section per run. */
-    public static void write(List<Input> runs, FamilySet families, Path out) throws IOException {
+    public static void write(List<ResultSource> runs, FamilySet families, Path out) throws IOException {
         write(out, "jab report", page -> {
-            for (Input in : runs) {
+            for (ResultSource in : runs) {
                 RunData run = new RunData(in, families);
                 if (runs.size() > 1) {
                     page.heading(1, "Run " + in.name());
@@ -85,7 +86,7 @@ public final class Report {
     }
 
     /** The seed's two headings: OS and kernel, then CPU, RAM and storage; "unknown" without env.json. */
-    static void machineHeadings(Page page, Input in, int level) {
+    static void machineHeadings(Page page, ResultSource in, int level) {
         ObjectNode env = envOf(in);
         if (env == null) {
             page.heading(level, "Machine: unknown");
@@ -105,15 +106,15 @@ public final class Report {
         }
     }
 
-    static void runInfo(Page page, Input in) {
+    static void runInfo(Page page, ResultSource in) {
         ObjectNode env = envOf(in);
         List<String> facts = new ArrayList<>();
         facts.add("Run: `" + in.path() + "`");
         if (env != null) {
-            JsonNode run = env.path("run");
-            addIf(facts, "Command: `", run.path("command").asText(""), "`");
-            addIf(facts, "Profile: ", run.path("profile").asText(""), "");
-            addIf(facts, "Status: ", run.path("status").asText(""), "");
+            RunRecord run = in.record();
+            addIf(facts, "Command: `", run.request().command(), "`");
+            addIf(facts, "Profile: ", run.request().profile(), "");
+            addIf(facts, "Status: ", run.status(), "");
             addIf(facts, "Date: ", env.path("date").asText(""), "");
         }
         facts.add("JDKs: " + (in.jdks().isEmpty() ? "none" : String.join(", ", in.jdks().stream().map(j -> j.isEmpty() ? "?" : j).toList())));
@@ -132,20 +133,20 @@ public final class Report {
     }
 
     /** Every warning of an input's results and machine; see {@link RunWarnings}. */
-    static List<Warning> warningsOf(Input in) {
+    static List<Warning> warningsOf(ResultSource in) {
         Map<String, List<BenchResult>> byJdk = new LinkedHashMap<>();
         List<BenchResult> timings = new ArrayList<>();
-        for (Input.Entry e : in.entries()) {
-            if (e.jdk().equals(Input.TIMINGS)) {
+        for (ResultSource.Entry e : in.entries()) {
+            if (e.jdk().equals(ResultSource.TIMINGS)) {
                 timings.add(e.result());
             } else {
-                byJdk.computeIfAbsent(Input.outsideJmh(e.jdk()) ? "" : e.jdk(), k -> new ArrayList<>()).add(e.result());
+                byJdk.computeIfAbsent(ResultSource.outsideJmh(e.jdk()) ? "" : e.jdk(), k -> new ArrayList<>()).add(e.result());
             }
         }
         if (in.run().isEmpty()) {
-            return RunWarnings.of(byJdk, timings, envOf(in));
+            return RunWarnings.of(byJdk, timings, envOf(in), in.record());
         }
-        List<Warning> out = new ArrayList<>(RunWarnings.of(byJdk, timings, envOf(in), Summary.soloForks(in.run().get())));
+        List<Warning> out = new ArrayList<>(RunWarnings.of(byJdk, timings, envOf(in), in.record(), Summary.soloForks(in.run().get())));
         out.addAll(Answers.warnings(in.run().get()));
         return out;
     }
@@ -161,13 +162,13 @@ public final class Report {
     }
 
     /** JMH's tables per JDK under the seed's comment block, then the native baselines. */
-    static void results(Page page, Input in, int level) {
+    static void results(Page page, ResultSource in, int level) {
         page.heading(level, "Results");
         ObjectNode env = envOf(in);
         Map<String, List<BenchResult>> byJdk = new LinkedHashMap<>();
         Map<String, List<BenchResult>> outside = new LinkedHashMap<>();
-        for (Input.Entry e : in.entries()) {
-            if (Input.outsideJmh(e.jdk())) {
+        for (ResultSource.Entry e : in.entries()) {
+            if (ResultSource.outsideJmh(e.jdk())) {
                 outside.computeIfAbsent(e.jdk(), k -> new ArrayList<>()).add(e.result());
             } else {
                 byJdk.computeIfAbsent(e.jdk(), k -> new ArrayList<>()).add(e.result());
@@ -178,7 +179,7 @@ public final class Report {
             page.paragraph(jdk.isEmpty() ? in.name() + ":" : "JDK " + jdk + ":");
             page.pre(head + "\n" + ResultTable.format(rs));
         });
-        outside.forEach((kind, rs) -> outsideJmh(page, kind.equals(Input.NATIVE) ? NATIVE : TIMINGS, rs));
+        outside.forEach((kind, rs) -> outsideJmh(page, kind.equals(ResultSource.NATIVE) ? NATIVE : TIMINGS, rs));
     }
 
     static final String NATIVE = "Native baselines";
@@ -195,7 +196,7 @@ public final class Report {
     }
 
     /** Each family's own section, the same one summary.md shows; plain JMH files have none. */
-    static void familySections(Page page, Input in, FamilySet families, int level) {
+    static void familySections(Page page, ResultSource in, FamilySet families, int level) {
         if (in.run().isEmpty()) {
             return;
         }
@@ -206,7 +207,7 @@ public final class Report {
     }
 
     /** The run's notes; format 1 runs kept some in side documents, which are shown too. */
-    static void notes(Page page, Input in, int level) {
+    static void notes(Page page, ResultSource in, int level) {
         List<String> notes = new ArrayList<>();
         in.run().ifPresent(run -> {
             notes.addAll(run.notes());
@@ -219,7 +220,7 @@ public final class Report {
     }
 
     /** Every field of env.json as a dotted key and its value. */
-    static void fingerprint(Page page, Input in, int level) {
+    static void fingerprint(Page page, ResultSource in, int level) {
         page.heading(level, "Machine fingerprint");
         ObjectNode env = envOf(in);
         if (env == null) {
@@ -251,7 +252,7 @@ public final class Report {
         }
     }
 
-    static ObjectNode envOf(Input in) {
+    static ObjectNode envOf(ResultSource in) {
         return in.env().filter(e -> e instanceof ObjectNode && e.has("os")).map(e -> (ObjectNode) e).orElse(null);
     }
 

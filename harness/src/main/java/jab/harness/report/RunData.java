@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import jab.harness.compare.Input;
-import jab.harness.compare.Units;
 import jab.harness.family.Family;
 import jab.harness.family.FamilySet;
 import jab.harness.results.BenchResult;
+import jab.harness.results.ResultSource;
+import jab.harness.stats.Units;
 
 /**
  * A run's results arranged for charts and findings: JVM results per benchmark class and mode (in
@@ -18,17 +18,17 @@ import jab.harness.results.BenchResult;
  */
 final class RunData {
     /** The JVM results of one class in one mode, across JDKs. */
-    record Group(String className, String mode, String unit, List<Input.Entry> entries, Labels labels) {
+    record Group(String className, String mode, String unit, List<ResultSource.Entry> entries, Labels labels) {
         List<String> methods() {
             return entries.stream().map(e -> e.result().method()).distinct().toList();
         }
 
         List<String> jdks() {
-            return entries.stream().map(Input.Entry::jdk).distinct().toList();
+            return entries.stream().map(ResultSource.Entry::jdk).distinct().toList();
         }
 
         List<BenchResult> results() {
-            return entries.stream().map(Input.Entry::result).toList();
+            return entries.stream().map(ResultSource.Entry::result).toList();
         }
 
         /** The family whose package holds the class; empty for benchmarks of no family. */
@@ -41,26 +41,26 @@ final class RunData {
         }
     }
 
-    final Input input;
+    final ResultSource input;
     final List<Group> groups = new ArrayList<>();
     final List<BenchResult> natives = new ArrayList<>();
 
-    RunData(Input input, FamilySet families) {
+    RunData(ResultSource input, FamilySet families) {
         this.input = input;
         Labels labels = new Labels(families);
-        Map<List<String>, List<Input.Entry>> byClass = new LinkedHashMap<>();
-        for (Input.Entry e : input.entries()) {
-            if (e.jdk().equals(Input.NATIVE)) {
+        Map<List<String>, List<ResultSource.Entry>> byClass = new LinkedHashMap<>();
+        for (ResultSource.Entry e : input.entries()) {
+            if (e.jdk().equals(ResultSource.NATIVE)) {
                 natives.add(e.result());
             }
-            if (Input.outsideJmh(e.jdk())) {
+            if (ResultSource.outsideJmh(e.jdk())) {
                 continue;
             }
             byClass.computeIfAbsent(List.of(Labels.classOf(e.result().benchmark()), e.result().mode()), k -> new ArrayList<>()).add(e);
         }
         byClass.forEach((k, es) -> {
             String unit = es.get(0).result().unit();
-            List<Input.Entry> converted = es.stream().map(e -> new Input.Entry(e.jdk(), Units.convert(e.result(), unit))).toList();
+            List<ResultSource.Entry> converted = es.stream().map(e -> new ResultSource.Entry(e.jdk(), Units.convert(e.result(), unit))).toList();
             groups.add(new Group(k.get(0), k.get(1), unit, converted, labels));
         });
     }

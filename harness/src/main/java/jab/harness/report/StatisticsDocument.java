@@ -25,7 +25,7 @@ public record StatisticsDocument(String method, double confidence, double precis
     }
 
     public static StatisticsDocument of(RunResults run) {
-        double goal = run.env().map(e -> e.path("run").path("precision").asDouble(0)).orElse(0.0);
+        double goal = run.record().request().precision();
         List<Entry> entries = new ArrayList<>();
         for (String jdk : run.jdkIds()) {
             run.jmh(jdk).forEach(r -> entries.add(entry(jdk, r, goal)));

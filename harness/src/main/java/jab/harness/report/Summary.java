@@ -32,7 +32,8 @@ public final class Summary {
 
     public static String markdown(RunResults run, FamilySet families) {
         ObjectNode env = run.env().filter(e -> e instanceof ObjectNode).map(e -> (ObjectNode) e).orElse(null);
-        String title = env == null ? "jab run" : env.path("run").path("command").asText("jab run");
+        String command = run.record().request().command();
+        String title = command.isEmpty() ? "jab run" : command;
         Page page = new MarkdownPage();
         BuildVerdicts.section(page, run, 1);
         answers(page, run, 1);
@@ -92,7 +93,7 @@ public final class Summary {
         Map<String, List<BenchResult>> byJdk = new LinkedHashMap<>();
         run.jdkIds().forEach(j -> byJdk.put(j, run.jmh(j)));
         byJdk.put("", run.baselines());
-        List<Warning> out = new ArrayList<>(RunWarnings.of(byJdk, run.timings(), run.env().orElse(null), soloForks(run)));
+        List<Warning> out = new ArrayList<>(RunWarnings.of(byJdk, run.timings(), run.env().orElse(null), run.record(), soloForks(run)));
         out.addAll(Answers.warnings(run));
         return out;
     }

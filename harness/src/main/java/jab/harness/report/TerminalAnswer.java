@@ -7,10 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import jab.harness.compare.Input;
 import jab.harness.family.FamilySet;
 import jab.harness.page.ConsoleText;
 import jab.harness.results.CompactTable;
+import jab.harness.results.ResultSource;
 import jab.harness.results.RunResults;
 
 /**
@@ -28,7 +28,7 @@ public final class TerminalAnswer {
     }
 
     public static String of(Path runDir, RunResults results, FamilySet families) {
-        Input in = Input.of(runDir, results);
+        ResultSource in = ResultSource.of(runDir, results);
         RunData run = new RunData(in, families);
         Map<String, List<RunData.Group>> byFamily = new LinkedHashMap<>();
         in.run().ifPresent(r -> families.of(r).forEach(f -> byFamily.put(f.name(), new ArrayList<>())));
@@ -55,8 +55,8 @@ public final class TerminalAnswer {
                 sb.append('\n').append(CompactTable.format(Labels.simpleName(g.className()) + ", " + g.mode(), sameVariantTogether(rows)));
             }
         });
-        outside(sb, in, Input.NATIVE, "native baselines (the same work from C, measured in this run)");
-        outside(sb, in, Input.TIMINGS, "other timings (not native floors)");
+        outside(sb, in, ResultSource.NATIVE, "native baselines (the same work from C, measured in this run)");
+        outside(sb, in, ResultSource.TIMINGS, "other timings (not native floors)");
         if (sb.length() > 0) {
             sb.append('\n').append(ConsoleText.wrap("", "±95% (forks): jab's 95% interval of the mean, Student's t over the fork "
                     + "means (forks vary, not just iterations); * one fork: over its iterations only, so too narrow. JMH's full "
@@ -67,9 +67,9 @@ public final class TerminalAnswer {
     }
 
     /** The results measured outside JMH, one table: named without their "native." prefix. */
-    private static void outside(StringBuilder sb, Input in, String kind, String title) {
+    private static void outside(StringBuilder sb, ResultSource in, String kind, String title) {
         List<CompactTable.Row> rows = in.entries().stream().filter(e -> e.jdk().equals(kind))
-                .map(e -> new CompactTable.Row(e.result().benchmark().replaceFirst("^" + Input.NATIVE + "\\.", ""), "", e.result()))
+                .map(e -> new CompactTable.Row(e.result().benchmark().replaceFirst("^" + ResultSource.NATIVE + "\\.", ""), "", e.result()))
                 .toList();
         if (!rows.isEmpty()) {
             sb.append('\n').append(CompactTable.format(title, rows));

@@ -31,6 +31,7 @@ public final class RunResults {
 
     private final Path dir;
     private final JsonNode env;
+    private final RunRecord record;
     private final Map<String, List<BenchResult>> jmhByJdk;
     private final List<BenchResult> baselines;
     private final List<BenchResult> timings;
@@ -39,6 +40,7 @@ public final class RunResults {
                        List<BenchResult> timings) {
         this.dir = dir;
         this.env = env;
+        this.record = RunRecord.of(env);
         this.jmhByJdk = jmhByJdk;
         this.baselines = baselines;
         this.timings = timings;
@@ -90,6 +92,11 @@ public final class RunResults {
         return Optional.ofNullable(env);
     }
 
+    /** env.json's run block: what the run was asked to do and what happened as it went; {@link RunRecord#NONE} without env.json. */
+    public RunRecord record() {
+        return record;
+    }
+
     /** 2 for runs written with a formatVersion, 1 for the runs before it. */
     public int formatVersion() {
         return env == null ? 1 : env.path("formatVersion").asInt(1);
@@ -97,20 +104,12 @@ public final class RunResults {
 
     /** The families env.json says the run selected; empty without env.json. */
     public List<String> familyNames() {
-        List<String> out = new ArrayList<>();
-        if (env != null) {
-            env.path("run").path("families").forEach(f -> out.add(f.asText()));
-        }
-        return out;
+        return record.request().families();
     }
 
     /** The run's notes, as env.json keeps them. */
     public List<String> notes() {
-        List<String> out = new ArrayList<>();
-        if (env != null) {
-            env.path("run").path("notes").forEach(n -> out.add(n.asText()));
-        }
-        return out;
+        return record.notes();
     }
 
     /**

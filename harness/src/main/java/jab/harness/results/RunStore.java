@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,9 +20,10 @@ import jab.harness.env.MachineLoad;
 /**
  * The run directory, {@code <out>/<yyyyMMdd-HHmmss-host>}, and the only writer into it: it knows every
  * file name of a run and writes each file whole (a temp file moved into place), so a Ctrl-C never
- * leaves half a file. env.json carries {@code formatVersion} and {@code run.status}: running,
- * complete, failed or interrupted. Families and JMH forks write into the work dir; the harness hands
- * what they made to this class.
+ * leaves half a file. env.json carries {@code formatVersion} and the run's {@link RunRecord}, which
+ * this class alone writes, whole, each time the run adds to it (status: running, complete, failed or
+ * interrupted). Families and JMH forks write into the work dir; the harness hands what they made to
+ * this class.
  *
  * <p>Format 2 (this one): native.json holds native baselines only; other timings made outside JMH
  * are in timings.json; notes are in env.json only. Format 1 (no formatVersion) kept both kinds of
@@ -36,15 +38,27 @@ public final class RunStore {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final Path dir;
+    /** env.json: the format, the machine's fingerprint, then the run block, set from the fields below at each write. */
     private final ObjectNode env;
+    private final RunRecord.Request request;
+    private final List<String> notes = new ArrayList<>();
+    private String status;
+    private final List<RunRecord.PartLoad> machineLoad = new ArrayList<>();
+    private int cacheProbeBytes;
+    private final List<Double> nanosPerLoad = new ArrayList<>();
+    private RunRecord.Refinement refinement;
 
-    private RunStore(Path dir, ObjectNode env) {
+    private RunStore(Path dir, ObjectNode env, RunRecord.Request request) {
         this.dir = dir;
         this.env = env;
+        this.request = request;
     }
 
-    /** A new run directory with env.json (status "running"): the fingerprint with the format stamped first. */
-    public static RunStore create(Path out, String host, ObjectNode fingerprint) throws IOException {
+    /**
+     * A new run directory with env.json (status "running"): the fingerprint with the format stamped
+     * first, then the run block with what the command line asked for.
+     */
+    public static RunStore create(Path out, String host, ObjectNode fingerprint, RunRecord.Request request) throws IOException {
         Files.createDirectories(out);
         ObjectNode env = MAPPER.createObjectNode();
         env.put("formatVersion", FORMAT_VERSION);
@@ -55,7 +69,7 @@ public final class RunStore {
             Path dir = out.resolve(i == 0 ? base : base + "-" + i);
             try {
                 Files.createDirectory(dir);
-                RunStore store = new RunStore(dir.toAbsolutePath(), env);
+                RunStore store = new RunStore(dir.toAbsolutePath(), env, request);
                 store.status("running");
                 return store;
             } catch (FileAlreadyExistsException e) {
@@ -83,13 +97,9 @@ public final class RunStore {
         return dir;
     }
 
-    public ObjectNode env() {
-        return env;
-    }
-
     public synchronized void status(String status) throws IOException {
-        env.withObjectProperty("run").put("status", status);
-        writeJson(ENV, env);
+        this.status = status;
+        writeRun();
     }
 
     /** {@link #machineLoad(String, MachineLoad.Share)} from {@code before} to now; nothing where /proc could not be read. */
@@ -102,13 +112,9 @@ public final class RunStore {
 
     /** How busy the machine was during a part of the run, and how long the part took ({@code run.machineLoad} in env.json). */
     public synchronized void machineLoad(String part, MachineLoad.Share share) throws IOException {
-        ObjectNode p = env.withObjectProperty("run").withArrayProperty("machineLoad").addObject();
-        p.put("part", part);
-        p.put("otherCpuShare", share.otherCpu());
-        p.put("stealShare", share.steal());
-        p.put("loadAverage", share.loadAverage());
-        p.put("seconds", Math.round(share.seconds() * 10) / 10.0);
-        writeJson(ENV, env);
+        machineLoad.add(new RunRecord.PartLoad(part, share.otherCpu(), share.steal(), share.loadAverage(),
+                Math.round(share.seconds() * 10) / 10.0));
+        writeRun();
     }
 
     /**
@@ -116,10 +122,9 @@ public final class RunStore {
      * and nanoseconds per load, in the order taken), see {@link jab.harness.env.CacheProbe}.
      */
     public synchronized void cacheProbe(int bytes, double nanosPerLoad) throws IOException {
-        ObjectNode probe = env.withObjectProperty("run").withObjectProperty("cacheProbe");
-        probe.put("bytes", bytes);
-        probe.withArrayProperty("nanosPerLoad").add(Math.round(nanosPerLoad * 100) / 100.0);
-        writeJson(ENV, env);
+        cacheProbeBytes = bytes;
+        this.nanosPerLoad.add(Math.round(nanosPerLoad * 100) / 100.0);
+        writeRun();
     }
 
     /**
@@ -129,17 +134,22 @@ public final class RunStore {
      */
     public synchronized void refinement(double startedAfterSeconds, int forksAdded, int shortOfTime,
                                         double moreSecondsWanted) throws IOException {
-        ObjectNode r = env.withObjectProperty("run").withObjectProperty("refinement");
-        r.put("startedAfterSeconds", Math.round(startedAfterSeconds));
-        r.put("forksAdded", forksAdded);
-        r.put("resultsShortOfTime", shortOfTime);
-        r.put("moreSecondsWanted", Math.round(moreSecondsWanted));
-        writeJson(ENV, env);
+        refinement = new RunRecord.Refinement(Math.round(startedAfterSeconds), forksAdded, shortOfTime, Math.round(moreSecondsWanted));
+        writeRun();
     }
 
     /** A note for the reader of the results, whoever raised it: kept in env.json, shown in the summary. */
     public synchronized void note(String note) throws IOException {
-        env.withObjectProperty("run").withArrayProperty("notes").add(note);
+        notes.add(note);
+        writeRun();
+    }
+
+    /** The only place env.json's run block is written: as the run stands now, in env.json rewritten whole. */
+    private void writeRun() throws IOException {
+        RunRecord.CacheSamples probe = nanosPerLoad.isEmpty() ? null
+                : new RunRecord.CacheSamples(cacheProbeBytes, nanosPerLoad.stream().mapToDouble(Double::doubleValue).toArray());
+        RunRecord run = new RunRecord(request, List.copyOf(notes), status, List.copyOf(machineLoad), probe, refinement);
+        env.set("run", MAPPER.valueToTree(run));
         writeJson(ENV, env);
     }
 

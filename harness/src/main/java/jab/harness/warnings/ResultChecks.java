@@ -4,13 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import jab.harness.compare.Units;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.stats.ForkInterval;
 import jab.harness.stats.ForkSpread;
 import jab.harness.stats.Outliers;
 import jab.harness.stats.Trend;
+import jab.harness.stats.Units;
 
 /**
  * The checks jab makes on each result's raw data. Each rule is strict enough that clean data (forks

@@ -9,10 +9,9 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
 
-import jab.harness.env.CacheProbe;
 import jab.harness.results.BenchResult;
+import jab.harness.results.RunRecord;
 import jab.harness.stats.ForkInterval;
 
 /**
@@ -40,24 +39,24 @@ public final class RunWarnings {
      *                precision target does not apply to them, since no fork is ever added to them (their
      *                rounds are the family's), so they get every check but that one
      * @param env     the run's env.json, or null for a bare JMH file
+     * @param run     env.json's run block ({@link RunRecord#NONE} for a bare JMH file)
      */
-    public static List<Warning> of(Map<String, List<BenchResult>> byJdk, List<BenchResult> timings, JsonNode env) {
-        return of(byJdk, timings, env, (jdk, r) -> false);
+    public static List<Warning> of(Map<String, List<BenchResult>> byJdk, List<BenchResult> timings, JsonNode env, RunRecord run) {
+        return of(byJdk, timings, env, run, (jdk, r) -> false);
     }
 
     /**
-     * As {@link #of(Map, List, JsonNode)}, with {@code solo} naming the results that are solo forks of
-     * an interleaved question: they check the question's figures and get no forks of their own, so the
-     * precision target does not apply to them.
+     * As {@link #of(Map, List, JsonNode, RunRecord)}, with {@code solo} naming the results that are solo
+     * forks of an interleaved question: they check the question's figures and get no forks of their own,
+     * so the precision target does not apply to them.
      */
-    public static List<Warning> of(Map<String, List<BenchResult>> byJdk, List<BenchResult> timings, JsonNode env,
+    public static List<Warning> of(Map<String, List<BenchResult>> byJdk, List<BenchResult> timings, JsonNode env, RunRecord run,
                                    java.util.function.BiPredicate<String, BenchResult> solo) {
-        JsonNode e = env == null ? MissingNode.getInstance() : env;
-        int cpus = e.path("cpu").path("logicalThreads").asInt(0);
-        ResultChecks.Context ctx = new ResultChecks.Context(cpus, e.path("run").path("precision").asDouble(0));
-        List<Warning> out = new ArrayList<>(machine(e));
-        cache(e).ifPresent(out::add);
-        budget(e).ifPresent(out::add);
+        int cpus = env == null ? 0 : env.path("cpu").path("logicalThreads").asInt(0);
+        ResultChecks.Context ctx = new ResultChecks.Context(cpus, run.request().precision());
+        List<Warning> out = new ArrayList<>(machine(run));
+        cache(run).ifPresent(out::add);
+        budget(run).ifPresent(out::add);
         ResultChecks.Context untargeted = new ResultChecks.Context(cpus, 0);
         byJdk.forEach((jdk, rs) -> {
             for (BenchResult r : rs) {
@@ -78,27 +77,26 @@ public final class RunWarnings {
     }
 
     /** The machine's share of CPU used by others and stolen, per part of the run that jab sampled. */
-    static List<Warning> machine(JsonNode env) {
+    static List<Warning> machine(RunRecord run) {
         List<Warning> out = new ArrayList<>();
-        for (JsonNode part : env.path("run").path("machineLoad")) {
-            double other = part.path("otherCpuShare").asDouble(0);
-            double steal = part.path("stealShare").asDouble(0);
+        for (RunRecord.PartLoad part : run.machineLoad()) {
+            double other = part.otherCpuShare();
+            double steal = part.stealShare();
             if (other <= OTHER_CPU && steal <= STEAL) {
                 continue;
             }
-            out.add(new Warning(Warning.Kind.BUSY_MACHINE, part.path("part").asText("the run"),
+            out.add(new Warning(Warning.Kind.BUSY_MACHINE, part.part().isEmpty() ? "the run" : part.part(),
                     String.format(Locale.ROOT, "while it ran, other processes used %s of the machine's CPU time and the "
                             + "hypervisor took %s (steal); load average %.2f.", ForkInterval.percent(other),
-                            ForkInterval.percent(steal), part.path("loadAverage").asDouble(0)),
+                            ForkInterval.percent(steal), part.loadAverage()),
                     "measure again on a quiet machine; its figures are slower and noisier than the machine can do.", other + steal));
         }
         return out;
     }
 
     /** When the shared cache's speed moved during the run ({@link jab.harness.env.CacheProbe}'s samples). */
-    static Optional<Warning> cache(JsonNode env) {
-        JsonNode probe = env.path("run").path("cacheProbe");
-        double[] ns = CacheProbe.recorded(env);
+    static Optional<Warning> cache(RunRecord run) {
+        double[] ns = run.cacheSamples();
         if (ns.length < 3) {
             return Optional.empty();
         }
@@ -112,7 +110,7 @@ public final class RunWarnings {
                 String.format(Locale.ROOT, "a pointer chase through %d KiB (more than a core's L2, less than a shared L3) "
                                 + "took %.1f to %.1f ns per load in %d samples between the JMH runs (median %.1f; the "
                                 + "second-slowest %.1fx the fastest): something outside jab, other tenants of the host on a cloud VM, shares the "
-                                + "last-level cache and changed its speed during the run.", probe.path("bytes").asInt() / 1024,
+                                + "last-level cache and changed its speed during the run.", run.cacheProbe().bytes() / 1024,
                         sorted[0], sorted[sorted.length - 1], ns.length, sorted[sorted.length / 2], spread),
                 "results whose data sits in that cache (kv's maps, other in-memory structures) move with it within and between "
                         + "forks: read their fork-level intervals, not JMH's error, and compare runs made on a host whose "
@@ -124,21 +122,21 @@ public final class RunWarnings {
      * (env.json run.refinement): the first forks of every result and the measurements after JMH are
      * never cut, so a budget smaller than they take leaves nothing for the goal.
      */
-    static Optional<Warning> budget(JsonNode env) {
-        JsonNode run = env.path("run");
-        JsonNode r = run.path("refinement");
-        int shortOfTime = r.path("resultsShortOfTime").asInt(0);
-        if (shortOfTime == 0 || !run.has("budgetSeconds")) {
+    static Optional<Warning> budget(RunRecord run) {
+        RunRecord.Refinement r = run.refinement();
+        Long budgetSeconds = run.request().budgetSeconds();
+        if (r == null || r.resultsShortOfTime() == 0 || budgetSeconds == null) {
             return Optional.empty();
         }
-        long budget = run.path("budgetSeconds").asLong();
-        long startedAfter = r.path("startedAfterSeconds").asLong();
-        long wanted = r.path("moreSecondsWanted").asLong();
-        String goal = "the precision goal (±" + ForkInterval.percent(run.path("precision").asDouble()) + ")";
+        long budget = budgetSeconds;
+        int shortOfTime = r.resultsShortOfTime();
+        long startedAfter = r.startedAfterSeconds();
+        long wanted = r.moreSecondsWanted();
+        String goal = "the precision goal (±" + ForkInterval.percent(run.request().precision()) + ")";
         String spent = startedAfter >= budget
                 ? "before any fork for " + goal + ": every result's first forks and the measurements outside JMH took "
                         + minutes(startedAfter) + ", so " + shortOfTime + " result(s) short of the goal got no more forks"
-                : "while adding forks for " + goal + " (" + r.path("forksAdded").asInt() + " added in "
+                : "while adding forks for " + goal + " (" + r.forksAdded() + " added in "
                         + minutes(budget - startedAfter) + "), so " + shortOfTime + " result(s) short of the goal stopped before "
                         + "the forks it asks for";
         return Optional.of(new Warning(Warning.Kind.BUDGET_SPENT, "the run",

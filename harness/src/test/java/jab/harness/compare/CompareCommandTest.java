@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import jab.harness.results.BenchResult;
+import jab.harness.results.Synthetic;
 
 class CompareCommandTest {
     @TempDir
@@ -110,5 +111,12 @@ class CompareCommandTest {
         assertThat(byThreads.linesWith("threads=1 -> 4")).hasSize(2).allMatch(l -> l.contains("faster"));
         assertThat(Cli.run("compare", fixture("linux-run").toString(), "--by", "param=nope").code()).isEqualTo(2);
         assertThat(Cli.run("compare", fixture("noenv-run").toString(), "--by", "jdk").code()).isEqualTo(2);
+    }
+
+    @Test
+    void thresholdsReadAsPercentages() {
+        assertThat(CompareCommand.parseThreshold("5%")).isEqualTo(0.05);
+        assertThat(CompareCommand.parseThreshold("0.05")).isEqualTo(0.05);
+        assertThat(CompareCommand.parseThreshold("10")).isEqualTo(0.10);
     }
 }

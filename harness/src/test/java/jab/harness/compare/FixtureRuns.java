@@ -11,14 +11,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /** Copies of the Linux fixture run, and its results made faster or slower, for comparisons with a known answer. */
-final class FixtureRuns {
+public final class FixtureRuns {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private FixtureRuns() {
     }
 
     /** The fixture run's files copied into {@code dir} (created). */
-    static Path copy(Path dir) throws IOException {
+    public static Path copy(Path dir) throws IOException {
         Files.createDirectories(dir);
         try (Stream<Path> files = Files.list(Fixtures.run("linux-run"))) {
             for (Path f : files.toList()) {
@@ -29,7 +29,7 @@ final class FixtureRuns {
     }
 
     /** Every score and raw sample of a results file (jmh-*.json, native.json) times {@code factor}. */
-    static void scale(Path file, double factor) throws IOException {
+    public static void scale(Path file, double factor) throws IOException {
         JsonNode results = JSON.readTree(file.toFile());
         for (JsonNode r : results) {
             ObjectNode metric = (ObjectNode) r.path("primaryMetric");

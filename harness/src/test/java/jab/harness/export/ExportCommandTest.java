@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import jab.harness.JabRunner;
-import jab.harness.compare.Synthetic;
 import jab.harness.results.BenchResult;
+import jab.harness.results.Synthetic;
 
 /** {@code jab export}: each format on a run with a throughput and a time result, and its bad input. */
 class ExportCommandTest {

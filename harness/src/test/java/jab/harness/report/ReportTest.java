@@ -13,9 +13,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import jab.harness.compare.Cli;
 import jab.harness.compare.Fixtures;
-import jab.harness.compare.Input;
 import jab.harness.page.ChartLibrary;
 import jab.harness.page.ChartSpec;
+import jab.harness.results.ResultSource;
 
 class ReportTest {
     /** What the acceptance check greps for: anything loaded from the network. */
@@ -27,7 +27,7 @@ class ReportTest {
 
     @Test
     void chartsFollowTheShapeOfTheData() {
-        RunData run = new RunData(Input.load(Fixtures.run("linux-run")), jab.harness.cli.FamilyRegistry.load());
+        RunData run = new RunData(ResultSource.load(Fixtures.run("linux-run")), jab.harness.cli.FamilyRegistry.load());
         assertThat(run.groups).extracting(RunData.Group::title).containsExactly("FileExistsBenchmark", "KvBenchmark (thrpt)");
         List<ChartSpec> fs = Charts.of(run.groups.get(0), run);
         assertThat(fs).extracting(ChartSpec::title).containsExactly(

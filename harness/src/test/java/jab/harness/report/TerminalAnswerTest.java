@@ -13,10 +13,10 @@ import org.junit.jupiter.api.Test;
 
 import jab.harness.ConsoleWidth;
 import jab.harness.cli.FamilyRegistry;
-import jab.harness.compare.Synthetic;
 import jab.harness.results.BenchResult;
 import jab.harness.results.CompactTable;
 import jab.harness.results.RunResults;
+import jab.harness.results.Synthetic;
 
 /**
  * The end of {@code jab run} on the console: for every published run in results/ (every family, several

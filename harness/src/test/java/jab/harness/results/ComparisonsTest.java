@@ -69,7 +69,7 @@ class ComparisonsTest {
     @Test
     void itIsReadBackAsWritten(@TempDir Path out) throws Exception {
         Comparisons doc = new Comparisons(Comparisons.FORMAT_VERSION, RatioVerdict.DEFAULT_BAND, List.of(asked(List.of(fork(1.1, 0.5), fork(1.2, 0.6)), true)));
-        RunStore store = RunStore.create(out, "host", new ObjectMapper().createObjectNode());
+        RunStore store = RunStore.create(out, "host", new ObjectMapper().createObjectNode(), RunRecord.NONE.request());
         store.writeDocument(Comparisons.NAME, doc);
         Comparisons back = RunResults.read(store.dir()).document(Comparisons.NAME, Comparisons.class).orElseThrow();
         assertThat(back).isEqualTo(doc);

@@ -112,7 +112,8 @@ class BaselineRunTest {
         assertThat(q.forks()).hasSize(2);
         String log = Files.readString(r.resultsDir().resolve("jmh-" + q.jdk() + ".log"));
         assertThat(log).contains(running.home().toString(), other.get().home().toString());
-        assertThat(Files.readString(r.resultsDir().resolve("summary.md"))).contains("(fork-level)");
+        assertThat(Files.readString(r.resultsDir().resolve("summary.md"))).contains("(fork-level)",
+                "on the JDK in " + other.get().home());
         JabRunner missing = JabRunner.run("run", "--benchmarks", base.toString(), "--baseline-jdk", "99", "--out", out.toString());
         assertThat(missing.exitCode).isEqualTo(2);
         assertThat(missing.err).contains("99");

@@ -1,4 +1,4 @@
-package jab.harness.compare;
+package jab.harness.stats;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package jab.harness.compare;
+package jab.harness.stats;
 
 import org.apache.commons.statistics.inference.DataDispersion;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;

@@ -1,4 +1,4 @@
-package jab.harness.compare;
+package jab.harness.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,6 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import jab.harness.results.BenchResult;
+import jab.harness.results.Synthetic;
 
 class ComparisonTest {
     private static final Comparison.Settings WELCH = new Comparison.Settings(StatTest.WELCH, 0.05, 0.05);
@@ -18,8 +19,8 @@ class ComparisonTest {
     void timePerOpUpTwentyPercentIsSlowerAndDownIsFaster(StatTest test) {
         Comparison.Settings s = new Comparison.Settings(test, 0.05, 0.05);
         BenchResult a = Synthetic.result("avgt", "ns/op", 100, 1, 0.01, 5, 10);
-        assertThat(Comparison.of("", a, Synthetic.result("avgt", "ns/op", 120, 2, 0.01, 5, 10), s).verdict()).isEqualTo(Verdict.SLOWER);
-        assertThat(Comparison.of("", a, Synthetic.result("avgt", "ns/op", 80, 2, 0.01, 5, 10), s).verdict()).isEqualTo(Verdict.FASTER);
+        assertThat(Comparison.of("", a, Synthetic.result("avgt", "ns/op", 120, 2, 0.01, 5, 10), s).verdict()).isEqualTo(SignificanceVerdict.SLOWER);
+        assertThat(Comparison.of("", a, Synthetic.result("avgt", "ns/op", 80, 2, 0.01, 5, 10), s).verdict()).isEqualTo(SignificanceVerdict.FASTER);
     }
 
     @ParameterizedTest
@@ -27,14 +28,14 @@ class ComparisonTest {
     void throughputUpTwentyPercentIsFasterAndDownIsSlower(StatTest test) {
         Comparison.Settings s = new Comparison.Settings(test, 0.05, 0.05);
         BenchResult a = Synthetic.result("thrpt", "ops/ms", 100, 4, 0.01, 5, 10);
-        assertThat(Comparison.of("", a, Synthetic.result("thrpt", "ops/ms", 120, 5, 0.01, 5, 10), s).verdict()).isEqualTo(Verdict.FASTER);
-        assertThat(Comparison.of("", a, Synthetic.result("thrpt", "ops/ms", 80, 5, 0.01, 5, 10), s).verdict()).isEqualTo(Verdict.SLOWER);
+        assertThat(Comparison.of("", a, Synthetic.result("thrpt", "ops/ms", 120, 5, 0.01, 5, 10), s).verdict()).isEqualTo(SignificanceVerdict.FASTER);
+        assertThat(Comparison.of("", a, Synthetic.result("thrpt", "ops/ms", 80, 5, 0.01, 5, 10), s).verdict()).isEqualTo(SignificanceVerdict.SLOWER);
     }
 
     @Test
     void theSameDistributionIsNoSignificantChange() {
         Comparison c = Comparison.of("", Synthetic.result("avgt", "ns/op", 100, 1), Synthetic.result("avgt", "ns/op", 100, 3), WELCH);
-        assertThat(c.verdict()).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(c.verdict()).isEqualTo(SignificanceVerdict.NO_CHANGE);
         assertThat(c.ratio().low()).isLessThan(1);
         assertThat(c.ratio().high()).isGreaterThan(1);
     }
@@ -45,30 +46,30 @@ class ComparisonTest {
         BenchResult b = Synthetic.result("avgt", "ns/op", 103, 2, 0.002, 3, 10);
         Comparison at5 = Comparison.of("", a, b, WELCH);
         assertThat(at5.pValue()).isLessThan(0.001);
-        assertThat(at5.verdict()).isEqualTo(Verdict.NO_CHANGE);
-        assertThat(Comparison.of("", a, b, new Comparison.Settings(StatTest.WELCH, 0.05, 0.01)).verdict()).isEqualTo(Verdict.SLOWER);
+        assertThat(at5.verdict()).isEqualTo(SignificanceVerdict.NO_CHANGE);
+        assertThat(Comparison.of("", a, b, new Comparison.Settings(StatTest.WELCH, 0.05, 0.01)).verdict()).isEqualTo(SignificanceVerdict.SLOWER);
     }
 
     @Test
     void aTestAndAnIntervalThatDisagreeMakeNoClaim() {
         // Seen comparing two runs of the same command, 2+2 forks: Welch's p = 0.02 but B/A in [0.99, 6.37].
         Comparison.Settings s = new Comparison.Settings(StatTest.WELCH, 0.05, 0.05);
-        assertThat(Comparison.verdict(new RatioInterval(2.51, 0.99, 6.37), 0.02, false, s)).isEqualTo(Verdict.NO_CHANGE);
-        assertThat(Comparison.verdict(new RatioInterval(2.51, 1.06, 6.37), 0.02, false, s)).isEqualTo(Verdict.SLOWER);
-        assertThat(Comparison.verdict(new RatioInterval(0.91, 0.84, 0.94), 0.04, false, s)).isEqualTo(Verdict.FASTER);
+        assertThat(Comparison.verdict(new RatioInterval(2.51, 0.99, 6.37), 0.02, false, s)).isEqualTo(SignificanceVerdict.NO_CHANGE);
+        assertThat(Comparison.verdict(new RatioInterval(2.51, 1.06, 6.37), 0.02, false, s)).isEqualTo(SignificanceVerdict.SLOWER);
+        assertThat(Comparison.verdict(new RatioInterval(0.91, 0.84, 0.94), 0.04, false, s)).isEqualTo(SignificanceVerdict.FASTER);
     }
 
     @Test
     void aChangeIsClaimedOnlyWhenTheWholeIntervalIsBeyondTheThreshold() {
         // Criterion.rs's rule. Seen comparing two runs of the same command: 7% faster, p = 0.02, B/A in [0.88, 0.98].
         Comparison.Settings s = new Comparison.Settings(StatTest.WELCH, 0.05, 0.05);
-        assertThat(Comparison.verdict(new RatioInterval(0.93, 0.88, 0.98), 0.02, false, s)).isEqualTo(Verdict.NO_CHANGE);
-        assertThat(Comparison.verdict(new RatioInterval(0.90, 0.86, 0.94), 0.02, false, s)).isEqualTo(Verdict.FASTER);
-        assertThat(Comparison.verdict(new RatioInterval(1.08, 1.04, 1.12), 0.01, true, s)).isEqualTo(Verdict.NO_CHANGE);
-        assertThat(Comparison.verdict(new RatioInterval(1.10, 1.06, 1.14), 0.01, true, s)).isEqualTo(Verdict.FASTER);
+        assertThat(Comparison.verdict(new RatioInterval(0.93, 0.88, 0.98), 0.02, false, s)).isEqualTo(SignificanceVerdict.NO_CHANGE);
+        assertThat(Comparison.verdict(new RatioInterval(0.90, 0.86, 0.94), 0.02, false, s)).isEqualTo(SignificanceVerdict.FASTER);
+        assertThat(Comparison.verdict(new RatioInterval(1.08, 1.04, 1.12), 0.01, true, s)).isEqualTo(SignificanceVerdict.NO_CHANGE);
+        assertThat(Comparison.verdict(new RatioInterval(1.10, 1.06, 1.14), 0.01, true, s)).isEqualTo(SignificanceVerdict.FASTER);
         // with no threshold, an interval that leaves out 1 is enough
         Comparison.Settings none = new Comparison.Settings(StatTest.WELCH, 0.05, 0);
-        assertThat(Comparison.verdict(new RatioInterval(0.93, 0.88, 0.98), 0.02, false, none)).isEqualTo(Verdict.FASTER);
+        assertThat(Comparison.verdict(new RatioInterval(0.93, 0.88, 0.98), 0.02, false, none)).isEqualTo(SignificanceVerdict.FASTER);
     }
 
     @Test
@@ -78,7 +79,7 @@ class ComparisonTest {
         BenchResult b = Synthetic.result("avgt", "ns/op", 120, 8, 0.4, 1, 3);
         Comparison c = Comparison.of("", a, b, WELCH);
         assertThat(c.pValue()).isGreaterThan(0.05);
-        assertThat(c.verdict()).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(c.verdict()).isEqualTo(SignificanceVerdict.NO_CHANGE);
     }
 
     @Test
@@ -87,7 +88,7 @@ class ComparisonTest {
         BenchResult bare = new BenchResult("x", a.benchmark(), "avgt", a.params(), 150, Double.NaN, "ns/op", List.of(), 0,
                 "", "", "", List.of(), 1, Double.NaN);
         Comparison c = Comparison.of("", a, bare, WELCH);
-        assertThat(c.verdict()).isEqualTo(Verdict.NOT_TESTED);
+        assertThat(c.verdict()).isEqualTo(SignificanceVerdict.NOT_TESTED);
         assertThat(c.ratio().ratio()).isEqualTo(1.5, org.assertj.core.data.Offset.offset(0.01));
     }
 
@@ -109,10 +110,10 @@ class ComparisonTest {
             // five forks a side: with three, a rank test on fork means cannot reach p < 0.05 at all
             BenchResult a = Synthetic.result("avgt", "ns/op", 100, 1000L + 2 * i, 0.05, 5, 10);
             BenchResult b = Synthetic.result("avgt", "ns/op", 100, 1001L + 2 * i, 0.05, 5, 10);
-            if (Comparison.of("", a, b, noThreshold).verdict() != Verdict.NO_CHANGE) {
+            if (Comparison.of("", a, b, noThreshold).verdict() != SignificanceVerdict.NO_CHANGE) {
                 raw++;
             }
-            if (Comparison.of("", a, b, shipped).verdict() != Verdict.NO_CHANGE) {
+            if (Comparison.of("", a, b, shipped).verdict() != SignificanceVerdict.NO_CHANGE) {
                 alarms++;
             }
         }
@@ -145,12 +146,5 @@ class ComparisonTest {
         assertThat(us.unit()).isEqualTo("us/op");
         assertThat(us.score()).isBetween(0.99, 1.01);
         assertThat(us.allSamples()[0]).isBetween(0.9, 1.1);
-    }
-
-    @Test
-    void thresholdsReadAsPercentages() {
-        assertThat(CompareCommand.parseThreshold("5%")).isEqualTo(0.05);
-        assertThat(CompareCommand.parseThreshold("0.05")).isEqualTo(0.05);
-        assertThat(CompareCommand.parseThreshold("10")).isEqualTo(0.10);
     }
 }

@@ -1,4 +1,4 @@
-package jab.harness.compare;
+package jab.harness.results;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -11,7 +11,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import jab.harness.results.BenchResult;
 import jab.harness.stats.Stats;
 
 /**

@@ -1,4 +1,4 @@
-package jab.harness.compare;
+package jab.harness.results;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,10 +11,9 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 import jab.harness.UsageException;
-import jab.harness.results.BenchResult;
-import jab.harness.results.RunResults;
 import jab.harness.stats.ForkInterval;
 import jab.harness.stats.Stats;
+import jab.harness.stats.Units;
 
 /**
  * A folder of repeated runs of one command, as {@code jab run --out DIR} run several times leaves it
@@ -31,11 +30,11 @@ final class RepeatedRuns {
 
     /** The run directories directly inside {@code dir}, by name (their start times), when it holds two or more. */
     static Optional<List<Path>> in(Path dir) {
-        if (!Files.isDirectory(dir) || Input.hasResults(dir)) {
+        if (!Files.isDirectory(dir) || ResultSource.hasResults(dir)) {
             return Optional.empty();
         }
         try (Stream<Path> children = Files.list(dir)) {
-            List<Path> runs = children.filter(Files::isDirectory).filter(Input::hasResults).sorted().toList();
+            List<Path> runs = children.filter(Files::isDirectory).filter(ResultSource::hasResults).sorted().toList();
             return runs.size() >= 2 ? Optional.of(runs) : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
@@ -46,9 +45,9 @@ final class RepeatedRuns {
      * One entry per result (JDK, benchmark, mode, params) found in any of the runs: its raw data holds
      * one row per run that has it, that run's mean of its fork means, and its score is their mean.
      */
-    static Input load(Path dir, List<Path> runDirs) {
+    static ResultSource load(Path dir, List<Path> runDirs) {
         List<RunResults> runs = new ArrayList<>();
-        Map<String, List<Input.Entry>> byResult = new LinkedHashMap<>();
+        Map<String, List<ResultSource.Entry>> byResult = new LinkedHashMap<>();
         for (Path d : runDirs) {
             RunResults run;
             try {
@@ -57,21 +56,21 @@ final class RepeatedRuns {
                 throw new UsageException(d + ": unreadable run directory: " + e.getMessage());
             }
             runs.add(run);
-            for (Input.Entry e : Input.of(d, run).entries()) {
+            for (ResultSource.Entry e : ResultSource.of(d, run).entries()) {
                 BenchResult r = e.result();
                 byResult.computeIfAbsent(e.jdk() + "|" + r.benchmark() + "|" + r.mode() + "|" + r.params(), k -> new ArrayList<>()).add(e);
             }
         }
-        List<Input.Entry> entries = new ArrayList<>();
-        for (List<Input.Entry> same : byResult.values()) {
+        List<ResultSource.Entry> entries = new ArrayList<>();
+        for (List<ResultSource.Entry> same : byResult.values()) {
             BenchResult first = same.get(0).result();
             List<double[]> perRun = new ArrayList<>();
-            for (Input.Entry e : same) {
+            for (ResultSource.Entry e : same) {
                 perRun.add(new double[] {Stats.mean(ForkInterval.forkMeans(Units.convert(e.result(), first.unit()).rawData()))});
             }
             double score = Stats.mean(perRun.stream().mapToDouble(x -> x[0]).toArray());
-            entries.add(new Input.Entry(same.get(0).jdk(), first.withData(score, Double.NaN, first.unit(), perRun)));
+            entries.add(new ResultSource.Entry(same.get(0).jdk(), first.withData(score, Double.NaN, first.unit(), perRun)));
         }
-        return new Input(dir, Optional.empty(), entries, runs);
+        return new ResultSource(dir, Optional.empty(), entries, runs);
     }
 }

@@ -1,4 +1,4 @@
-package jab.harness.compare;
+package jab.harness.stats;
 
 import jab.harness.results.BenchResult;
 
@@ -19,14 +19,14 @@ import jab.harness.results.BenchResult;
  * memory layout) counts as the noise it is. Pooling every iteration of every fork, as JMH's error
  * does, takes n = forks x iterations samples of what is really a handful, and calls changes that
  * the next run would not repeat. With one fork on a side, only the iterations are left, and the
- * comparison says so ({@link #unit}). When both sides are repeated runs ({@link RepeatedRuns}), each
+ * comparison says so ({@link #unit}). When both sides are repeated runs (a folder of run directories), each
  * run is one sample (its mean of fork means), so run-to-run variance counts too.
  *
  * @param label what is compared ("JDK 17 vs JDK 25", or "" for two runs)
  * @param unit  what the test and interval varied over: {@link #RUNS}, {@link #FORKS} or {@link #ITERATIONS}
  */
 public record Comparison(String label, BenchResult a, BenchResult b, RatioInterval ratio, double pValue,
-                         Verdict verdict, Settings settings, String unit) {
+                         SignificanceVerdict verdict, Settings settings, String unit) {
     public static final String FORKS = "forks";
     public static final String ITERATIONS = "iterations";
     public static final String RUNS = "runs";
@@ -54,7 +54,7 @@ public record Comparison(String label, BenchResult a, BenchResult b, RatioInterv
         String unit = byRun ? RUNS : rep.byFork() ? FORKS : ITERATIONS;
         if (xa.length < 2 || xb.length < 2 || !finite(xa) || !finite(xb)) {
             RatioInterval r = new RatioInterval(b.score() / a.score(), Double.NaN, Double.NaN);
-            return new Comparison(label, a, b, r, Double.NaN, Verdict.NOT_TESTED, s, unit);
+            return new Comparison(label, a, b, r, Double.NaN, SignificanceVerdict.NOT_TESTED, s, unit);
         }
         RatioInterval r = RatioInterval.of(xa, xb, s.confidence());
         double p = s.test().pValue(xa, xb);
@@ -62,14 +62,14 @@ public record Comparison(String label, BenchResult a, BenchResult b, RatioInterv
     }
 
     /** B's ratio to A with its interval, the test's p-value, and which way is better decide the verdict. */
-    static Verdict verdict(RatioInterval r, double p, boolean higherIsBetter, Settings s) {
+    static SignificanceVerdict verdict(RatioInterval r, double p, boolean higherIsBetter, Settings s) {
         boolean wholeIntervalAbove = r.low() > 1 + s.threshold();
         boolean wholeIntervalBelow = r.high() < 1 - s.threshold();
         if (Double.isNaN(p) || p >= s.alpha() || !(wholeIntervalAbove || wholeIntervalBelow)) {
-            return Verdict.NO_CHANGE;
+            return SignificanceVerdict.NO_CHANGE;
         }
         boolean bigger = wholeIntervalAbove;
-        return bigger == higherIsBetter ? Verdict.FASTER : Verdict.SLOWER;
+        return bigger == higherIsBetter ? SignificanceVerdict.FASTER : SignificanceVerdict.SLOWER;
     }
 
     /** B's change in plain words: "20.1% slower", relative to A in the direction of "better". */

@@ -1,4 +1,4 @@
-package jab.harness.compare;
+package jab.harness.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,6 +9,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import jab.harness.compare.Cli;
+import jab.harness.compare.FixtureRuns;
+import jab.harness.compare.Fixtures;
 
 /**
  * Folders of repeated runs compared with the run as the unit: every result of a run moved by the

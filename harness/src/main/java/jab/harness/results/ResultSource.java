@@ -1,4 +1,4 @@
-package jab.harness.compare;
+package jab.harness.results;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -15,23 +15,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import jab.harness.UsageException;
-import jab.harness.env.CacheProbe;
 import jab.harness.env.Fingerprint;
-import jab.harness.results.BenchResult;
-import jab.harness.results.JmhJson;
-import jab.harness.results.RunResults;
-import jab.harness.results.RunStore;
 
 /**
- * One side of a comparison or one run of a report: a jab run directory (jmh-JDK.json per JDK,
- * native.json, env.json when there is one), a single JMH JSON file from any JMH run, or a folder of
- * repeated runs of one command ({@link RepeatedRuns}).
+ * Results as a command was pointed at them, read back: one side of a comparison or one run of a
+ * report. A jab run directory (jmh-JDK.json per JDK, native.json, env.json when there is one), a
+ * single JMH JSON file from any JMH run, or a folder of repeated runs of one command ({@link RepeatedRuns}).
  *
  * @param run      the run directory read back; empty for a single JSON file or repeated runs
  * @param entries  every result with the JDK it ran on ("" when unknown: a plain JMH file)
  * @param repeated the runs of a folder of repeated runs, whose entries hold one sample per run; else empty
  */
-public record Input(Path path, Optional<RunResults> run, List<Entry> entries, List<RunResults> repeated) {
+public record ResultSource(Path path, Optional<RunResults> run, List<Entry> entries, List<RunResults> repeated) {
     public static final String NATIVE = "native";
     /** The "JDK" of timings made outside JMH that are not native floors (timings.json). */
     public static final String TIMINGS = "timings";
@@ -40,7 +35,7 @@ public record Input(Path path, Optional<RunResults> run, List<Entry> entries, Li
     public record Entry(String jdk, BenchResult result) {
     }
 
-    public static Input load(Path path) {
+    public static ResultSource load(Path path) {
         if (!Files.exists(path)) {
             throw new UsageException(path + ": no such file or directory");
         }
@@ -63,18 +58,18 @@ public record Input(Path path, Optional<RunResults> run, List<Entry> entries, Li
         }
         List<Entry> entries = new ArrayList<>();
         JmhJson.read(path, path.getFileName().toString()).forEach(r -> entries.add(new Entry("", r)));
-        return new Input(path, Optional.empty(), entries, List.of());
+        return new ResultSource(path, Optional.empty(), entries, List.of());
     }
 
     /** A run directory already read back: every JDK's results, then the native baselines and timings. */
-    public static Input of(Path dir, RunResults run) {
+    public static ResultSource of(Path dir, RunResults run) {
         List<Entry> entries = new ArrayList<>();
         for (String jdk : run.jdkIds()) {
             run.jmh(jdk).forEach(r -> entries.add(new Entry(jdk, r)));
         }
         run.baselines().forEach(r -> entries.add(new Entry(NATIVE, r)));
         run.timings().forEach(r -> entries.add(new Entry(TIMINGS, r)));
-        return new Input(dir, Optional.of(run), entries, List.of());
+        return new ResultSource(dir, Optional.of(run), entries, List.of());
     }
 
     static boolean hasResults(Path dir) {
@@ -95,7 +90,16 @@ public record Input(Path path, Optional<RunResults> run, List<Entry> entries, Li
 
     /** The run's env.json; for repeated runs, the first run's (the machine is the same folder's). */
     public Optional<JsonNode> env() {
-        return repeated.isEmpty() ? run.flatMap(RunResults::env) : repeated.get(0).env();
+        return firstRun().flatMap(RunResults::env);
+    }
+
+    /** The run's record (env.json's run block); for repeated runs, the first run's; {@link RunRecord#NONE} for a JMH file. */
+    public RunRecord record() {
+        return firstRun().map(RunResults::record).orElse(RunRecord.NONE);
+    }
+
+    private Optional<RunResults> firstRun() {
+        return repeated.isEmpty() ? run : Optional.of(repeated.get(0));
     }
 
     /** Whether each entry holds one sample per run of repeated runs rather than its forks. */
@@ -106,7 +110,7 @@ public record Input(Path path, Optional<RunResults> run, List<Entry> entries, Li
     /** The cache probe's samples of the run, or of every run of repeated runs. */
     public double[] cacheProbe() {
         List<RunResults> runs = repeated.isEmpty() ? run.stream().toList() : repeated;
-        return runs.stream().flatMap(r -> r.env().stream()).flatMapToDouble(e -> Arrays.stream(CacheProbe.recorded(e))).toArray();
+        return runs.stream().flatMapToDouble(r -> Arrays.stream(r.record().cacheSamples())).toArray();
     }
 
     /** The JVM JDKs of this input, native aside, in file order. */
@@ -122,7 +126,7 @@ public record Input(Path path, Optional<RunResults> run, List<Entry> entries, Li
 
     /** "Linux 6.1 x86_64, Intel ... - 16GB RAM - ..." or "unknown" when there is no env.json. */
     public String machine() {
-        return env().filter(e -> e instanceof ObjectNode && e.has("os")).map(Input::machineOf).orElse("unknown");
+        return env().filter(e -> e instanceof ObjectNode && e.has("os")).map(ResultSource::machineOf).orElse("unknown");
     }
 
     /** Just the OS line and the hardware line, as the seed's headings have them. */

@@ -1,4 +1,4 @@
-package jab.harness.compare;
+package jab.harness.stats;
 
 import java.util.Locale;
 
@@ -8,7 +8,7 @@ import java.util.Locale;
  * {@link Comparison} there is no minimum effect: any significant slowdown misses such a target, and
  * a difference the samples cannot tell from noise is reported as that, not as a win or a loss.
  */
-public record TargetCheck(RatioInterval speedup, double pValue, Verdict verdict, StatTest test) {
+public record TargetCheck(RatioInterval speedup, double pValue, SignificanceVerdict verdict, StatTest test) {
     private static final double ALPHA = 0.05;
 
     /**
@@ -20,10 +20,10 @@ public record TargetCheck(RatioInterval speedup, double pValue, Verdict verdict,
         // as a speedup, above 1 means B is better whichever way the unit points
         RatioInterval speedup = higherIsBetter ? RatioInterval.of(a, b, 1 - ALPHA) : RatioInterval.of(b, a, 1 - ALPHA);
         if (a.length < 2 || b.length < 2) {
-            return new TargetCheck(speedup, Double.NaN, Verdict.NOT_TESTED, test);
+            return new TargetCheck(speedup, Double.NaN, SignificanceVerdict.NOT_TESTED, test);
         }
         double p = test.pValue(a, b);
-        Verdict v = Comparison.verdict(speedup, p, true, new Comparison.Settings(test, ALPHA, 0));
+        SignificanceVerdict v = Comparison.verdict(speedup, p, true, new Comparison.Settings(test, ALPHA, 0));
         return new TargetCheck(speedup, p, v, test);
     }
 
