@@ -14,7 +14,8 @@ import jab.harness.trace.SyscallCount;
  * ({@link MmapTraceDocument}, the same trace as {@code jab verify mmap}). No syscall per chunk (the
  * data is copied into a mapping): C mmap+memcpy. One write(2) per chunk: C write(2) of the same
  * chunk. Anything else (BufferedOutputStream gathering small chunks into 8 KiB writes, which no C
- * baseline makes), no trace, or no C result of the same file in the run: none. JRuby strategies have none: C has no Ruby String to cross,
+ * baseline makes), no trace, or no C result of the same file in the run: none. The in-process floor
+ * (write(2) through JNI) makes C write(2)'s calls by construction. JRuby strategies have none: C has no Ruby String to cross,
  * so a ratio would mix the floor with the crossing that seed 004 is about.
  */
 final class MmapPartners {
@@ -27,6 +28,10 @@ final class MmapPartners {
     }
 
     static Optional<String> of(RunResults run, String jdk, BenchResult r) {
+        if (r.benchmark().equals(MmapFamily.WRITE_FLOOR)) {
+            // write(2) per chunk from the fork, by construction the C floor's calls: its ratio is the JNI transition
+            return Optional.of(WRITE).filter(name -> run.baselines().stream().anyMatch(b -> b.benchmark().equals(name) && sameFile(b, r)));
+        }
         Optional<String> strategy = strategy(r);
         if (strategy.isEmpty()) {
             return Optional.empty();
