@@ -1,6 +1,5 @@
 package jab.harness.fs;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
