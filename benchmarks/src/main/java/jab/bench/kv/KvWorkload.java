@@ -13,6 +13,7 @@ import jab.kv.ByteKey;
  * and {@link #step}, so the store and the ConcurrentHashMap baseline do exactly the same work.
  */
 public final class KvWorkload {
+    /** The keys of the throughput benchmarks and of a workload made without a count. */
     public static final int KEYS = 16_384;
     public static final int VALUE_SIZE = 32;
     /** A power of two, so the cursor wraps with a mask. */
@@ -21,22 +22,35 @@ public final class KvWorkload {
     public static final byte SET = 1;
     public static final byte DEL = 2;
 
+    /** How many distinct keys the workload holds and asks for. */
+    public final int keyCount;
     /** The keys every operation asks for: each equal to, never the same object as, the key {@link #fill} stored. */
-    public final ByteKey[] keys = new ByteKey[KEYS];
+    public final ByteKey[] keys;
     /**
      * The keys {@link #fill} stores: copies, as a server's stored key is never the request's own. A map
      * that finds the very object it stored skips comparing bytes (ConcurrentHashMap tests {@code ==}
      * before equals), so looking up the stored objects would time a shortcut no server gets, and only
      * for the baseline: the store's table compares bytes.
      */
-    private final ByteKey[] storedKeys = new ByteKey[KEYS];
-    public final byte[][] values = new byte[KEYS][];
+    private final ByteKey[] storedKeys;
+    public final byte[][] values;
     public final int[] keyIndex = new int[SEQUENCE];
     public final byte[] op = new byte[SEQUENCE];
 
     public KvWorkload() {
+        this(KEYS);
+    }
+
+    public KvWorkload(int keyCount) {
+        if (keyCount < 1) {
+            throw new IllegalArgumentException("a workload needs at least one key, not " + keyCount);
+        }
+        this.keyCount = keyCount;
+        keys = new ByteKey[keyCount];
+        storedKeys = new ByteKey[keyCount];
+        values = new byte[keyCount][];
         SplittableRandom rnd = new SplittableRandom(2024);
-        for (int i = 0; i < KEYS; i++) {
+        for (int i = 0; i < keyCount; i++) {
             byte[] key = String.format("key:%08d", i).getBytes(StandardCharsets.US_ASCII);
             keys[i] = new ByteKey(key);
             storedKeys[i] = new ByteKey(key.clone());
@@ -47,7 +61,7 @@ public final class KvWorkload {
             values[i] = v;
         }
         for (int i = 0; i < SEQUENCE; i++) {
-            keyIndex[i] = rnd.nextInt(KEYS);
+            keyIndex[i] = rnd.nextInt(keyCount);
             int p = rnd.nextInt(100);
             op[i] = p < 70 ? GET : p < 95 ? SET : DEL;
         }
@@ -60,7 +74,7 @@ public final class KvWorkload {
 
     /** Puts every key with its value, then {@link #settleHeap}: where every kv benchmark starts. */
     public void fill(KvMap map) {
-        for (int k = 0; k < KEYS; k++) {
+        for (int k = 0; k < keyCount; k++) {
             map.set(storedKeys[k], values[k]);
         }
         settleHeap();

@@ -4,12 +4,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 
 import jab.bench.kv.KvImpl;
+import jab.bench.kv.KvWorkload;
 import jab.bench.support.BenchDirs;
 import jab.harness.UsageException;
 import jab.harness.baseline.NativeBuild;
@@ -49,9 +52,9 @@ public final class KvFamily implements Family {
      * The store against ConcurrentHashMap, per operation: get, set and the 70/25/5 mix on one thread
      * (time per operation), and the mix's throughput on one thread and on two (two threads cannot be
      * interleaved: a fork drives one benchmark thread, so that one runs in replicates of forks). The
-     * store's forks move with the host's shared cache (a store's fork means 36-68 ns for the same get,
-     * forks run back to back), which interleaving cancels and separate forks cannot: measured in
-     * replicates of forks, the store's ratios to ConcurrentHashMap spread ±17-160% over three.
+     * one-thread questions hold {@code keys} fixed: over keys that fit a core's L2 cache the ratio is
+     * steady; over keys in the host's shared L3 it moves with the other tenants, by a different factor
+     * for each map, so interleaving narrows it but cannot decide it (see KvLatencyBenchmark).
      */
     @Override
     public List<Question> questions(List<BenchmarkListEntry> benchmarks) {
@@ -72,7 +75,7 @@ public final class KvFamily implements Family {
     @Override
     public JmhSettings settings(Profile profile) {
         JmhSettings s = switch (profile) {
-            case SMOKE -> JmhSettings.of(1, 1, "100ms", 2, "100ms");
+            case SMOKE -> JmhSettings.of(1, 1, "100ms", 2, "100ms").withParams(IN_CACHE);
             case THOROUGH -> JmhSettings.of(3, 3, "1s", 5, "1s");
             // 2 s of warm-up: C2 compiles the store's paths while the benchmark threads hold both CPUs.
             // Measured with 25 warm-up iterations of 200 ms: mixed_2Threads on STORE_16 ramps from 5-8k
@@ -80,7 +83,7 @@ public final class KvFamily implements Family {
             // reached", forks 2-5x apart); the latency benchmarks settle by the 4th.
             // get and set, time per operation: the mixes (three interleaved forks of 13-16 s and the
             // solo forks of each, about a minute a question) are thorough's.
-            case DEFAULT -> JmhSettings.of(3, 10, "200ms", 5, "200ms")
+            case DEFAULT -> JmhSettings.of(3, 10, "200ms", 5, "200ms").withParams(IN_CACHE)
                     .only(v -> v.method().equals("get") || v.method().equals("set"));
         };
         // More threads than CPUs measure the scheduler's time slices (and still ramp at the 5th
@@ -88,6 +91,12 @@ public final class KvFamily implements Family {
         // mixed_8Threads, or -p), and the summary labels such rows oversubscribed.
         return s.only(v -> v.threads() <= cpus() && s.subset().test(v));
     }
+
+    /**
+     * The latency benchmarks' working set in the shorter profiles: the keys a core's own cache holds, the
+     * question a shared VM can decide. Thorough adds the 16,384 keys that live in the shared L3.
+     */
+    private static final Map<String, String[]> IN_CACHE = Map.of("keys", new String[] {"1024"});
 
     /** The CPUs the JMH forks share: those this JVM may use, as JMH's forks see the same machine. */
     static int cpus() {
@@ -136,7 +145,10 @@ public final class KvFamily implements Family {
         };
     }
 
-    /** Each -p impl value names an implementation the benchmarks can build: refused before any work otherwise. */
+    /**
+     * Each -p impl value names an implementation the benchmarks can build, and each -p keys value is a
+     * positive count: refused before any work otherwise.
+     */
     @Override
     public void validate(RunContext ctx) {
         for (String v : ctx.param("impl")) {
@@ -144,6 +156,11 @@ public final class KvFamily implements Family {
                 KvImpl.parse(v);
             } catch (IllegalArgumentException e) {
                 throw new UsageException("-p " + e.getMessage());
+            }
+        }
+        for (String v : ctx.param("keys")) {
+            if (!v.matches("[1-9][0-9]{0,8}")) {
+                throw new UsageException("-p keys=" + v + ": the number of distinct keys, a positive whole number such as 1024 or 16384");
             }
         }
     }
@@ -162,8 +179,14 @@ public final class KvFamily implements Family {
     @Override
     public Measurement measureBeforeJmh(RunContext ctx) throws Exception {
         List<String> notes = new ArrayList<>();
-        List<NativeResult> floor = KvNativeBaseline.measure(new NativeBuild(), settings(ctx.profile()), ctx.workDir(), notes);
+        List<NativeResult> floor = KvNativeBaseline.measure(new NativeBuild(), settings(ctx.profile()), keyCounts(ctx), ctx.workDir(), notes);
         return Measurement.builder().baselines(floor).notes(notes).build();
+    }
+
+    /** The key counts the latency benchmarks run with, so the C floor replays each of them. */
+    private static List<Integer> keyCounts(RunContext ctx) {
+        String[] keys = ctx.param("keys");
+        return keys.length == 0 ? List.of(KvWorkload.KEYS) : Arrays.stream(keys).map(Integer::valueOf).distinct().toList();
     }
 
     /** The store's JMH figures first, then the servers end to end, as the family's story goes. */

@@ -18,8 +18,10 @@ import jab.harness.results.NativeResult;
 /**
  * native/kv_baseline.c: the one-thread get, set and mixed work of KvLatencyBenchmark from C, on a
  * plain open-addressing hash table, replaying the very keys, values and operations of
- * {@link KvWorkload} (written to a file in the work dir). The floor the store and ConcurrentHashMap
- * stand on: what the same lookups cost without a JVM. One process per "fork", ns per operation.
+ * {@link KvWorkload} (written to a file in the work dir) for each key count the run measures (param
+ * {@code keys}: a floor over another working set would be no floor). The floor the store and
+ * ConcurrentHashMap stand on: what the same lookups cost without a JVM. One process per "fork", ns per
+ * operation.
  */
 final class KvNativeBaseline {
     static final String[] OPS = {"get", "set", "mixed"};
@@ -28,7 +30,7 @@ final class KvNativeBaseline {
     private KvNativeBaseline() {
     }
 
-    static List<NativeResult> measure(NativeBuild build, JmhSettings settings, Path workDir, List<String> notes)
+    static List<NativeResult> measure(NativeBuild build, JmhSettings settings, List<Integer> keyCounts, Path workDir, List<String> notes)
             throws IOException, InterruptedException {
         Optional<Path> program = build.program("kv_baseline");
         if (program.isEmpty()) {
@@ -36,26 +38,28 @@ final class KvNativeBaseline {
             return List.of();
         }
         String tool = "C open-addressing hash table, the same keys and operations; " + build.compilerVersion() + " -O2";
-        Path workload = writeWorkload(workDir);
         long iterMs = Math.max(1, settings.measurementTime().convertTo(TimeUnit.MILLISECONDS));
         List<NativeResult> out = new ArrayList<>();
-        for (String op : OPS) {
-            List<double[]> forks = new ArrayList<>();
-            for (int f = 0; f < settings.nativeForks(); f++) {
-                forks.add(NativeProgram.runForNumbers(program.get(), 600, op, Integer.toString(settings.warmupIterations()),
-                        Integer.toString(settings.iterations()), Long.toString(iterMs), workload.toString()));
+        for (int keys : keyCounts) {
+            Path workload = writeWorkload(new KvWorkload(keys), workDir);
+            for (String op : OPS) {
+                List<double[]> forks = new ArrayList<>();
+                for (int f = 0; f < settings.nativeForks(); f++) {
+                    forks.add(NativeProgram.runForNumbers(program.get(), 600, op, Integer.toString(settings.warmupIterations()),
+                            Integer.toString(settings.iterations()), Long.toString(iterMs), workload.toString()));
+                }
+                out.add(new NativeResult(PREFIX + op, "avgt", "ns/op", NativeResult.params("keys", Integer.toString(keys)), forks, tool,
+                        settings.warmupIterations()));
             }
-            out.add(new NativeResult(PREFIX + op, "avgt", "ns/op", java.util.Map.of(), forks, tool, settings.warmupIterations()));
         }
         return out;
     }
 
     /** "KEYS SEQUENCE", then "key value" per key, then "op keyIndex" per operation. */
-    private static Path writeWorkload(Path workDir) throws IOException {
-        KvWorkload w = new KvWorkload();
+    private static Path writeWorkload(KvWorkload w, Path workDir) throws IOException {
         StringBuilder sb = new StringBuilder();
-        sb.append(KvWorkload.KEYS).append(' ').append(KvWorkload.SEQUENCE).append('\n');
-        for (int i = 0; i < KvWorkload.KEYS; i++) {
+        sb.append(w.keyCount).append(' ').append(KvWorkload.SEQUENCE).append('\n');
+        for (int i = 0; i < w.keyCount; i++) {
             sb.append(new String(w.keys[i].bytes(), StandardCharsets.US_ASCII)).append(' ')
                     .append(new String(w.values[i], StandardCharsets.US_ASCII)).append('\n');
         }

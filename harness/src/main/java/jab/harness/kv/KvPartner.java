@@ -20,7 +20,7 @@ final class KvPartner {
 
     /** The partner's benchmark name in the run's native.json, when the run measured it. */
     static Optional<String> of(RunResults run, BenchResult result) {
-        return of(result).filter(name -> run.baselines().stream().anyMatch(b -> b.benchmark().equals(name)));
+        return of(result).filter(name -> run.baselines().stream().anyMatch(b -> b.benchmark().equals(name) && b.sharedParamsEqual(result)));
     }
 
     /** The partner's name by what the result measures, whether or not a run holds it; empty: none. */

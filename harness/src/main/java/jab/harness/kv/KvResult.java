@@ -48,6 +48,20 @@ record KvResult(Kind kind, String op, String impl, BenchResult result) {
         return new ArrayList<>(s);
     }
 
+    /**
+     * The latency results split by working set (param {@code keys}), smallest first; a run from before
+     * the param (16,384 keys, unnamed) is one group under the empty string.
+     */
+    static java.util.SortedMap<String, List<KvResult>> byKeys(List<KvResult> kv) {
+        java.util.SortedMap<String, List<KvResult>> out = new java.util.TreeMap<>(
+                java.util.Comparator.comparingLong((String k) -> k.isEmpty() ? 0 : Long.parseLong(k)));
+        for (KvResult k : kv) {
+            String keys = k.result.param("keys");
+            out.computeIfAbsent(keys == null ? "" : keys, x -> new ArrayList<>()).add(k);
+        }
+        return out;
+    }
+
     static Optional<BenchResult> find(List<KvResult> kv, Kind kind, String op, String impl) {
         return kv.stream().filter(k -> k.kind == kind && k.op.equals(op) && k.impl.equals(impl)).map(KvResult::result).findFirst();
     }

@@ -116,13 +116,19 @@ final class KvSection {
         page.bullets(counts.stream().map(c -> c.count().line()).toList());
     }
 
+    /** One latency table per working set (param keys): a ratio compares maps over the same keys only. */
     private static void latency(Page page, List<KvResult> kv, RunResults run) {
+        KvResult.byKeys(kv.stream().filter(k -> k.kind() == KvResult.Kind.LATENCY).toList())
+                .forEach((keys, group) -> latency(page, group, run, keys));
+    }
+
+    private static void latency(Page page, List<KvResult> kv, RunResults run, String keys) {
         List<Integer> shards = KvResult.storeShards(kv, KvResult.Kind.LATENCY);
         if (shards.isEmpty()) {
             return;
         }
-        page.paragraph("Latency, one thread (ns/op, lower is better); the ratio is the store over ConcurrentHashMap "
-                + "doing the same work (targets: get <= 1.2x, set <= 1.5x).");
+        page.paragraph("Latency, one thread (ns/op, lower is better)" + (keys.isEmpty() ? "" : ", over " + keys + " keys")
+                + "; the ratio is the store over ConcurrentHashMap doing the same work (targets: get <= 1.2x, set <= 1.5x).");
         List<String> header = header("op", shards);
         shards.forEach(s -> header.add("ratio " + s));
         List<List<String>> rows = new ArrayList<>();
@@ -156,7 +162,8 @@ final class KvSection {
             for (String impl : impls) {
                 Optional<BenchResult> jvm = KvResult.find(kv, KvResult.Kind.LATENCY, op, impl);
                 Optional<BenchResult> partner = jvm.flatMap(j -> KvPartner.of(run, j))
-                        .flatMap(name -> run.baselines().stream().filter(b -> b.benchmark().equals(name)).findFirst());
+                        .flatMap(name -> run.baselines().stream()
+                                .filter(b -> b.benchmark().equals(name) && b.sharedParamsEqual(jvm.get())).findFirst());
                 floor = floor.or(() -> partner);
                 row.add(jvm.isPresent() && partner.isPresent() ? ratio(RatioInterval.of(partner.get(), jvm.get(), 0.95)) : "-");
             }

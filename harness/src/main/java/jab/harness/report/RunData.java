@@ -78,13 +78,8 @@ final class RunData {
             return Optional.empty();
         }
         return family.get().nativePartner(input.run().get(), jdk, jvm)
-                .flatMap(name -> natives.stream().filter(n -> n.benchmark().equals(name) && sameSharedParams(n, jvm)).findFirst())
+                .flatMap(name -> natives.stream().filter(n -> n.benchmark().equals(name) && n.sharedParamsEqual(jvm)).findFirst())
                 .map(n -> Units.convert(n, g.unit()));
-    }
-
-    private static boolean sameSharedParams(BenchResult a, BenchResult b) {
-        return a.params().entrySet().stream().allMatch(p -> !b.params().containsKey(p.getKey())
-                || b.params().get(p.getKey()).equals(p.getValue()));
     }
 
     /** How a floor reads: "C access", "C fork.jdk17-launch", "C mmap.write". */

@@ -58,6 +58,15 @@ public record BenchResult(String source, String benchmark, String mode, Map<Stri
         return params.get(name);
     }
 
+    /**
+     * Whether every param both results name has the same value in both: a floor measured over 1,024
+     * keys or 4 files partners only a result over as many, never one of another size.
+     */
+    public boolean sharedParamsEqual(BenchResult other) {
+        return params.entrySet().stream().allMatch(p -> !other.params.containsKey(p.getKey())
+                || other.params.get(p.getKey()).equals(p.getValue()));
+    }
+
     /** Time per op is better lower; ops per time is better higher. */
     public boolean higherIsBetter() {
         return unit.startsWith("ops/");
