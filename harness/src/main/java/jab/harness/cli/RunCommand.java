@@ -294,7 +294,7 @@ public class RunCommand implements Callable<Integer> {
                 // a family run in part measures its floors and traces for the scenarios selected only
                 Set<String> methods = new java.util.HashSet<>();
                 e.getValue().forEach(b -> methods.add(b.getUsername().substring(b.getUsername().lastIndexOf('.') + 1)));
-                ctx = ctx.measuring(v -> methods.contains(v.method()));
+                ctx = ctx.measuringPart(v -> methods.contains(v.method()));
             }
             e.getKey().validate(ctx);
             long need = e.getKey().bytesNeeded(ctx);

@@ -23,14 +23,17 @@ import jab.harness.jdk.Jdk;
  * @param verbose    --verbose: JMH's and tools' own output too
  * @param measured   the variants of the family this run measures: the profile's subset when the
  *                   family runs whole without -p for its params, else every one (see {@link JmhSettings})
+ * @param wholeFamily whether the selection names every benchmark of the family (by its name, no
+ *                   selector, or a regex matching them all); a run of some of its benchmarks leaves
+ *                   out what measures the family at large (kv's servers end to end)
  */
 public record RunContext(Profile profile, Map<String, String[]> userParams, Map<String, String[]> params,
                          List<Jdk> jdks, Path workDir, PrintStream log, boolean verbose,
-                         Predicate<JmhSettings.Variant> measured) {
+                         Predicate<JmhSettings.Variant> measured, boolean wholeFamily) {
 
     public RunContext(Profile profile, Map<String, String[]> userParams, Map<String, String[]> params,
                       List<Jdk> jdks, Path workDir, PrintStream log, boolean verbose) {
-        this(profile, userParams, params, jdks, workDir, log, verbose, v -> true);
+        this(profile, userParams, params, jdks, workDir, log, verbose, v -> true, true);
     }
 
     /** Whether this run measures the variant (a benchmark method with these params). */
@@ -38,9 +41,14 @@ public record RunContext(Profile profile, Map<String, String[]> userParams, Map<
         return measured.test(v);
     }
 
-    /** The same run, measuring only what {@code keep} accepts of this family. */
+    /** The same run, measuring only what {@code keep} accepts of this family, run whole. */
     public RunContext measuring(Predicate<JmhSettings.Variant> keep) {
-        return new RunContext(profile, userParams, params, jdks, workDir, log, verbose, keep);
+        return new RunContext(profile, userParams, params, jdks, workDir, log, verbose, keep, true);
+    }
+
+    /** The same run, measuring only what {@code keep} accepts of a family the selection names in part. */
+    public RunContext measuringPart(Predicate<JmhSettings.Variant> keep) {
+        return new RunContext(profile, userParams, params, jdks, workDir, log, verbose, keep, false);
     }
 
     /** The values of a param this family runs with; empty when no benchmark of it declares the param. */
@@ -50,6 +58,6 @@ public record RunContext(Profile profile, Map<String, String[]> userParams, Map<
 
     /** The same run, seen by a family whose params are {@code familyParams}. */
     public RunContext withParams(Map<String, String[]> familyParams) {
-        return new RunContext(profile, userParams, familyParams, jdks, workDir, log, verbose, measured);
+        return new RunContext(profile, userParams, familyParams, jdks, workDir, log, verbose, measured, wholeFamily);
     }
 }

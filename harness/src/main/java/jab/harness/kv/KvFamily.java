@@ -179,7 +179,9 @@ public final class KvFamily implements Family {
     @Override
     public Measurement measureBeforeJmh(RunContext ctx) throws Exception {
         List<String> notes = new ArrayList<>();
-        List<NativeResult> floor = KvNativeBaseline.measure(new NativeBuild(), settings(ctx.profile()), keyCounts(ctx), ctx.workDir(), notes);
+        // the floor of the operations this run measures only: the default profile's latency is get and set
+        List<String> ops = Arrays.stream(KvNativeBaseline.OPS).filter(op -> ctx.measures(new JmhSettings.Variant(op, 1, Map.of()))).toList();
+        List<NativeResult> floor = KvNativeBaseline.measure(new NativeBuild(), settings(ctx.profile()), ops, keyCounts(ctx), ctx.workDir(), notes);
         return Measurement.builder().baselines(floor).notes(notes).build();
     }
 
@@ -189,10 +191,18 @@ public final class KvFamily implements Family {
         return keys.length == 0 ? List.of(KvWorkload.KEYS) : Arrays.stream(keys).map(Integer::valueOf).distinct().toList();
     }
 
-    /** The store's JMH figures first, then the servers end to end, as the family's story goes. */
+    /**
+     * The store's JMH figures first, then the servers end to end, as the family's story goes. A run of
+     * some of the store's benchmarks (a regex such as KvLatencyBenchmark.get) asks about those: the
+     * servers, minutes of the family's budget, are left to a run of the family.
+     */
     @Override
     public Measurement measureAfterJmh(RunContext ctx) throws Exception {
         Measurement.Builder m = Measurement.builder();
+        if (!ctx.wholeFamily()) {
+            return m.note("kv: the servers end to end (redis-benchmark side by side, bytes per key, syscalls per request) "
+                    + "were not run, as the selection names some of kv's benchmarks only; `jab run kv` runs them").build();
+        }
         Optional<Path> redis = KvEndToEnd.findRedis(options.redis);
         if (redis.isEmpty()) {
             m.note("redis-server not found (--redis, PATH or JAB_REDIS_SERVER): end to end measures jab's server only");

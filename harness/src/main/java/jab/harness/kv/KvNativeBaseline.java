@@ -30,8 +30,12 @@ final class KvNativeBaseline {
     private KvNativeBaseline() {
     }
 
-    static List<NativeResult> measure(NativeBuild build, JmhSettings settings, List<Integer> keyCounts, Path workDir, List<String> notes)
+    static List<NativeResult> measure(NativeBuild build, JmhSettings settings, List<String> ops, List<Integer> keyCounts, Path workDir,
+                                      List<String> notes)
             throws IOException, InterruptedException {
+        if (ops.isEmpty()) {
+            return List.of();
+        }
         Optional<Path> program = build.program("kv_baseline");
         if (program.isEmpty()) {
             notes.add("kv native baseline skipped: " + build.reason());
@@ -42,7 +46,7 @@ final class KvNativeBaseline {
         List<NativeResult> out = new ArrayList<>();
         for (int keys : keyCounts) {
             Path workload = writeWorkload(new KvWorkload(keys), workDir);
-            for (String op : OPS) {
+            for (String op : ops) {
                 List<double[]> forks = new ArrayList<>();
                 for (int f = 0; f < settings.nativeForks(); f++) {
                     forks.add(NativeProgram.runForNumbers(program.get(), 600, op, Integer.toString(settings.warmupIterations()),
