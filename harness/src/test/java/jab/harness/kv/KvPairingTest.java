@@ -48,6 +48,25 @@ class KvPairingTest {
     }
 
     @Test
+    void aFloorPartnersOnlyAResultOverAsManyKeys() {
+        BenchResult floor1k = new BenchResult("t", "native.kv.hashTable.get", "avgt", Map.of("keys", "1024"), 5, 0.1, "ns/op",
+                List.of(new double[] {5, 5}), 2, "", "", "", List.of(), 1, 0.1);
+        BenchResult get1k = withKeys(result(KvLatencyBenchmark.class.getName() + ".get", "STORE_16", 1), "1024");
+        BenchResult get16k = withKeys(result(KvLatencyBenchmark.class.getName() + ".get", "STORE_16", 1), "16384");
+        assertThat(floor1k.sharedParamsEqual(get1k)).isTrue();
+        assertThat(floor1k.sharedParamsEqual(get16k)).as("a floor over 1,024 keys under a get over 16,384").isFalse();
+        // a run from before the param: neither side names keys, so they pair as they always did
+        assertThat(floor1k.sharedParamsEqual(result(KvLatencyBenchmark.class.getName() + ".get", "STORE_16", 1))).isTrue();
+    }
+
+    @Test
+    void theShorterProfilesAskTheInCacheWorkingSetAndThoroughBoth() {
+        assertThat(new KvFamily().settings(Profile.DEFAULT).params()).containsEntry("keys", new String[] {"1024"});
+        assertThat(new KvFamily().settings(Profile.SMOKE).params()).containsEntry("keys", new String[] {"1024"});
+        assertThat(new KvFamily().settings(Profile.THOROUGH).params()).doesNotContainKey("keys");
+    }
+
+    @Test
     void noProfileRunsMoreThreadsThanCpus() {
         int cpus = Runtime.getRuntime().availableProcessors();
         for (Profile p : Profile.values()) {
@@ -60,6 +79,11 @@ class KvPairingTest {
             assertThat(s.subset().test(new JmhSettings.Variant("mixed_8Threads", cpus + 1, Map.of())))
                     .as(p + " " + (cpus + 1) + " threads").isFalse();
         }
+    }
+
+    private static BenchResult withKeys(BenchResult r, String keys) {
+        return new BenchResult("t", r.benchmark(), "avgt", Map.of("impl", r.param("impl"), "keys", keys), 20, 1, "ns/op",
+                List.of(new double[] {20, 21}), 2, "17", "vm", "17", List.of(), 1, 0.1);
     }
 
     private static BenchResult result(String benchmark, String impl, int threads) {

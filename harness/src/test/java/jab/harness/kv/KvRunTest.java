@@ -126,8 +126,20 @@ class KvRunTest {
         assertThat(Jab.execute("kv", "serve", "--shards", "0")).isEqualTo(Jab.EXIT_USAGE);
         assertThat(Jab.execute("run", "kv", "-p", "impl=STORE_zero", "--profile", "smoke")).isEqualTo(Jab.EXIT_USAGE);
         assertThat(Jab.execute("run", "kv", "-p", "shards=16", "--profile", "smoke")).isEqualTo(Jab.EXIT_USAGE);
+        assertThat(Jab.execute("run", "kv", "-p", "keys=0", "--profile", "smoke")).isEqualTo(Jab.EXIT_USAGE);
+        assertThat(Jab.execute("run", "kv", "-p", "keys=many", "--profile", "smoke")).isEqualTo(Jab.EXIT_USAGE);
         assertThat(Jab.execute("kv")).isEqualTo(Jab.EXIT_USAGE);
         assertThat(Jab.execute("run", "kv", "--profile", "smoke", "--redis", "/no/such/redis-server")).isEqualTo(Jab.EXIT_USAGE);
+    }
+
+    @Test
+    void aRunOfSomeStoreBenchmarksLeavesTheServersToARunOfTheFamily(@TempDir Path work) throws Exception {
+        jab.harness.family.RunContext part = new jab.harness.family.RunContext(jab.harness.family.Profile.DEFAULT, java.util.Map.of(),
+                java.util.Map.of(), List.of(), work, System.out, false).measuringPart(v -> v.method().equals("get"));
+        jab.harness.family.Measurement m = new KvFamily().measureAfterJmh(part);
+        assertThat(m.documents()).as("no server started").isEmpty();
+        assertThat(m.timings()).isEmpty();
+        assertThat(m.notes()).singleElement().asString().contains("not run").contains("jab run kv");
     }
 
     @Test
