@@ -77,7 +77,7 @@ import picocli.CommandLine.Spec;
             "Prints at the end, per family, the findings and a compact table per benchmark class (120 columns; JMH's",
             "full tables with --verbose), then the run directory on a line 'results: <dir>'."},
         footer = {"", "Examples:",
-            "  ./jab run                                   every family, default profile (5%% precision), the JDK running jab",
+            "  ./jab run                                   every family, default profile, the JDK running jab",
             "  ./jab run fs --precision 2%% --budget 20m    narrower intervals, the whole run capped at 20 minutes",
             "  ./jab run fs --jdk all                      fs on every installed JDK (one per feature version)",
             "  ./jab run 'FileExists.*missing' -p api=FILE_EXISTS,FILES_EXISTS_NOFOLLOW --profile thorough",
@@ -95,13 +95,15 @@ public class RunCommand implements Callable<Integer> {
     List<String> selectors = new ArrayList<>();
 
     @Option(names = "--profile", paramLabel = "smoke|default|thorough", defaultValue = "default",
-            description = "smoke: seconds, proves it runs; default: 2+ forks per result, forks added up to 10 for 5%% "
-                    + "precision; thorough: longer iterations, up to 20 forks for 2%%")
+            description = "smoke: seconds, proves it runs; default: each family's first forks, then forks added where a question's "
+                    + "verdict is undecided or its ratio wider than 2%%, up to 10, within the budget; thorough: longer "
+                    + "iterations, up to 20 forks, results to 2%% and ratios to 1%%")
     String profile;
 
     @Option(names = "--precision", paramLabel = "PCT|off",
-            description = "add forks to a result until jab's fork-level 95%% interval is within PCT of its mean "
-                    + "(default: the profile's, 5%% for default); off: keep the profile's forks")
+            description = "add forks until a result's fork-level 95%% interval, and a question's ratio's, is within PCT "
+                    + "of its mean (default: the profile's: ratios to 2%% and results as first forked for default); off: keep "
+                    + "the profile's forks")
     String precision;
 
     @Option(names = "--band", paramLabel = "PCT",
