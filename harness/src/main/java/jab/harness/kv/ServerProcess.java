@@ -160,7 +160,7 @@ final class ServerProcess implements AutoCloseable {
         }
     }
 
-    private static String redisVersion(Path redisServer) {
+    static String redisVersion(Path redisServer) {
         String v = Subprocess.versionOf(redisServer, "--version");
         return v.isEmpty() ? "redis-server" : v;
     }

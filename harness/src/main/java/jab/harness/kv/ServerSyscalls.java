@@ -39,15 +39,21 @@ final class ServerSyscalls {
         ServerProcess start(List<String> wrapper) throws IOException, InterruptedException;
     }
 
-    /** A server to count, by the name its lines give it. */
-    record Server(String name, Starter starter) {
+    /**
+     * A server to count, by the name its lines give it, and what it is built of (a JVM's version and
+     * home for jab's, the version line of redis-server), which with jab's build, the kernel and the C
+     * library decides its syscalls.
+     */
+    record Server(String name, Starter starter, String build) {
     }
 
     /** jab's server as {@code jab run kv} starts it, then redis-server when there is one: partners side by side. */
     static List<Server> servers(java.util.Optional<Path> redisServer) {
         List<Server> out = new ArrayList<>();
-        out.add(new Server("jab kv serve", KvEndToEnd::startJab));
-        redisServer.ifPresent(r -> out.add(new Server("redis-server", wrapper -> ServerProcess.redis(wrapper, r))));
+        out.add(new Server("jab kv serve", KvEndToEnd::startJab,
+                System.getProperty("java.vm.version") + " at " + System.getProperty("java.home")));
+        redisServer.ifPresent(r -> out.add(new Server("redis-server", wrapper -> ServerProcess.redis(wrapper, r),
+                ServerProcess.redisVersion(r) + " at " + r.toAbsolutePath())));
         return out;
     }
 
