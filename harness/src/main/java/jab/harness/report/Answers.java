@@ -175,7 +175,7 @@ public final class Answers {
             if (v.label().equals(q.reference()) || alone.isEmpty()) {
                 continue;
             }
-            SoloRatio r = SoloRatio.of(alone.get(), reference.get(), q.forkMeans(v.label()), q.forkMeans(q.reference()),
+            SoloRatio r = SoloRatio.of(alone.get(), reference.get(), q.sliceScores(v.label()), q.sliceScores(q.reference()),
                     q.forkLogRatios(v.label(), q.reference()));
             if (Double.isNaN(r.allowed())) {
                 continue;

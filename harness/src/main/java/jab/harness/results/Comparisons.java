@@ -98,6 +98,11 @@ public record Comparisons(int formatVersion, double band, List<Asked> questions)
             return forks.stream().mapToDouble(f -> Stats.mean(f.scores(label))).filter(x -> !Double.isNaN(x)).toArray();
         }
 
+        /** Every slice's score of a variant, all forks together: the moments the interleaved forks measured it at. */
+        public double[] sliceScores(String label) {
+            return forks.stream().flatMapToDouble(f -> java.util.Arrays.stream(f.scores(label))).filter(x -> !Double.isNaN(x)).toArray();
+        }
+
         public Variant detail(String label) {
             return details.stream().filter(d -> d.label().equals(label)).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("no variant " + label + " in " + question));

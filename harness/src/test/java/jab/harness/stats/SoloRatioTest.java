@@ -29,7 +29,7 @@ class SoloRatioTest {
     }
 
     @Test
-    void theAllowanceGrowsWithTheForksSpreadAndIsNaNWithOneFork() {
+    void theAllowanceGrowsWithTheSlicesSpreadAndIsNaNWithOneFork() {
         SoloRatio tight = SoloRatio.of(new double[] {110}, new double[] {100}, new double[] {100, 101, 99}, new double[] {90, 91, 89},
                 new double[] {0.1, 0.1, 0.1});
         SoloRatio loose = SoloRatio.of(new double[] {110}, new double[] {100}, new double[] {100, 130, 80}, new double[] {90, 120, 70},
@@ -38,5 +38,23 @@ class SoloRatioTest {
         SoloRatio one = SoloRatio.of(new double[] {110}, new double[] {100}, new double[] {100}, new double[] {90}, new double[] {0.1});
         assertThat(one.allowed()).isNaN();
         assertThat(one.agrees()).isTrue();
+    }
+
+    @Test
+    void aMachineOfTwoSpeedsWidensWhatOneSoloForkCanTell() {
+        // slices at either of two speeds 1.4x apart (this VM): a solo fork lands in one of them, so a solo
+        // ratio 1.2x off the interleaved one is within what one solo fork per variant can tell
+        double[] a = new double[40];
+        double[] b = new double[40];
+        for (int i = 0; i < a.length; i++) {
+            double speed = (i / 5) % 2 == 0 ? 1.0 : 1.4;
+            a[i] = 1.21 * speed;
+            b[i] = 1.00 * speed;
+        }
+        double[] logRatios = {Math.log(1.20), Math.log(1.22), Math.log(1.21), Math.log(1.21)};
+        SoloRatio r = SoloRatio.of(new double[] {1.00}, new double[] {1.00}, a, b, logRatios);
+        assertThat(r.apart()).isCloseTo(1.21, within(0.01));
+        assertThat(r.allowed()).isGreaterThan(0.21);
+        assertThat(r.agrees()).isTrue();
     }
 }
