@@ -7,10 +7,10 @@ import java.util.stream.Collectors;
 
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
-import jab.harness.stats.Comparison;
+import jab.harness.results.Comparison;
 import jab.harness.stats.ForkInterval;
-import jab.harness.stats.RatioInterval;
-import jab.harness.stats.SignificanceVerdict;
+import jab.harness.results.RatioInterval;
+import jab.harness.results.SignificanceVerdict;
 
 /** Comparisons as a text table, one line per result, the verdict last so it reads like a sentence. */
 public final class CompareTable {

@@ -8,8 +8,8 @@ import java.util.Optional;
 
 import jab.harness.env.CacheProbe;
 import jab.harness.results.ResultSource;
-import jab.harness.stats.Comparison;
-import jab.harness.stats.SignificanceVerdict;
+import jab.harness.results.Comparison;
+import jab.harness.results.SignificanceVerdict;
 import jab.harness.stats.StatTest;
 import jab.harness.stats.Stats;
 

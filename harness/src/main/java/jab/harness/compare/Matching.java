@@ -6,7 +6,7 @@ import java.util.Objects;
 
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultSource;
-import jab.harness.stats.Units;
+import jab.harness.results.Units;
 
 /**
  * Pairs the results of two inputs by benchmark, mode and params, and by JDK when both inputs hold

@@ -9,7 +9,7 @@ import java.util.Objects;
 import jab.harness.UsageException;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultSource;
-import jab.harness.stats.Units;
+import jab.harness.results.Units;
 
 /**
  * Comparisons inside one run: each JDK against the run's first JDK ({@code --by jdk}), or each

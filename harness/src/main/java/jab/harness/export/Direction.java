@@ -3,7 +3,7 @@ package jab.harness.export;
 import java.util.Optional;
 
 import jab.harness.results.BenchResult;
-import jab.harness.stats.Units;
+import jab.harness.results.Units;
 
 /**
  * Which way a result improves, from its unit alone: operations per time (thrpt: ops/s, ops/ms, ...)

@@ -9,7 +9,7 @@ import jab.harness.results.BenchResult;
 import jab.harness.results.ResultSource;
 import jab.harness.results.ResultTable;
 import jab.harness.stats.ForkInterval;
-import jab.harness.stats.Units;
+import jab.harness.results.Units;
 
 /**
  * One result as every export writes it: which (benchmark, params, JDK), its score and JMH's error,

@@ -10,7 +10,7 @@ import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
-import jab.harness.stats.FloorRatio;
+import jab.harness.results.FloorRatio;
 
 /**
  * The fs section of summary.md and the reports: API x scenario per JDK (time and bytes allocated per

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 import jab.harness.results.BenchResult;
 import jab.harness.stats.ForkInterval;
-import jab.harness.stats.RatioInterval;
+import jab.harness.results.RatioInterval;
 
 /**
  * How much of a workload's time per object the choice of existence check is: the slower result's

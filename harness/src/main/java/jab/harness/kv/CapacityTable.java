@@ -9,7 +9,7 @@ import java.util.Optional;
 import jab.harness.page.Page;
 import jab.harness.stats.StatTest;
 import jab.harness.stats.Stats;
-import jab.harness.stats.TargetCheck;
+import jab.harness.results.TargetCheck;
 
 /**
  * The side by side's headline: requests per server CPU-second, jab's and Redis's, per test and

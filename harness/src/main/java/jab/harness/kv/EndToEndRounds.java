@@ -9,7 +9,7 @@ import java.util.Map;
 
 import jab.harness.stats.ForkInterval;
 import jab.harness.stats.StatTest;
-import jab.harness.stats.TargetCheck;
+import jab.harness.results.TargetCheck;
 
 /**
  * One load shape of the end-to-end comparison read over its rounds: each server's throughput per

@@ -15,10 +15,10 @@ import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
 import jab.harness.stats.ForkInterval;
-import jab.harness.stats.RatioInterval;
+import jab.harness.results.RatioInterval;
 import jab.harness.stats.StatTest;
 import jab.harness.stats.Stats;
-import jab.harness.stats.TargetCheck;
+import jab.harness.results.TargetCheck;
 
 /**
  * The kv section of summary.md and the reports: latency and throughput of the store against

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-import jab.harness.stats.RatioInterval;
+import jab.harness.results.RatioInterval;
 import jab.harness.stats.Stats;
 
 /**

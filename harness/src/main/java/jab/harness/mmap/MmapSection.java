@@ -16,7 +16,7 @@ import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
 import jab.harness.stats.StatTest;
 import jab.harness.stats.Stats;
-import jab.harness.stats.TargetCheck;
+import jab.harness.results.TargetCheck;
 import jab.mmap.jruby.RubyWriteStrategy;
 
 /**

@@ -15,7 +15,7 @@ import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
-import jab.harness.stats.FloorRatio;
+import jab.harness.results.FloorRatio;
 import jab.harness.stats.Stats;
 
 /**

@@ -12,7 +12,7 @@ import java.util.Set;
 import jab.harness.page.ChartSpec;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultSource;
-import jab.harness.stats.Units;
+import jab.harness.results.Units;
 
 /**
  * The charts of one benchmark group, chosen from the shape of the data rather than per family:

@@ -12,11 +12,11 @@ import java.util.TreeMap;
 
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultSource;
-import jab.harness.stats.Comparison;
-import jab.harness.stats.RatioInterval;
-import jab.harness.stats.SignificanceVerdict;
+import jab.harness.results.Comparison;
+import jab.harness.results.RatioInterval;
+import jab.harness.results.SignificanceVerdict;
 import jab.harness.stats.StatTest;
-import jab.harness.stats.Units;
+import jab.harness.results.Units;
 
 /**
  * Plain-word findings computed from a run's data: within each scenario, what the dearest variant

@@ -16,8 +16,8 @@ import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultSource;
 import jab.harness.results.ResultTable;
-import jab.harness.stats.RatioInterval;
-import jab.harness.stats.Units;
+import jab.harness.results.RatioInterval;
+import jab.harness.results.Units;
 
 /**
  * One report from runs of several machines, laid out like seed 000's README: a section per OS and

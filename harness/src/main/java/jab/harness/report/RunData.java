@@ -10,7 +10,7 @@ import jab.harness.family.Family;
 import jab.harness.family.FamilySet;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultSource;
-import jab.harness.stats.Units;
+import jab.harness.results.Units;
 
 /**
  * A run's results arranged for charts and findings: JVM results per benchmark class and mode (in

@@ -13,7 +13,6 @@ import java.util.stream.Stream;
 import jab.harness.UsageException;
 import jab.harness.stats.ForkInterval;
 import jab.harness.stats.Stats;
-import jab.harness.stats.Units;
 
 /**
  * A folder of repeated runs of one command, as {@code jab run --out DIR} run several times leaves it

@@ -10,7 +10,7 @@ import jab.harness.stats.ForkInterval;
 import jab.harness.stats.ForkSpread;
 import jab.harness.stats.Outliers;
 import jab.harness.stats.Trend;
-import jab.harness.stats.Units;
+import jab.harness.results.Units;
 
 /**
  * The checks jab makes on each result's raw data. Each rule is strict enough that clean data (forks

@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import jab.harness.stats.ForkInterval;
-import jab.harness.stats.TargetCheck;
+import jab.harness.results.TargetCheck;
 
 /** The end-to-end comparison's order over rounds and its intervals over rounds, on synthetic rounds. */
 class EndToEndRoundsTest {

@@ -1,8 +1,8 @@
-package jab.harness.stats;
+package jab.harness.results;
 
 import java.util.Locale;
 
-import jab.harness.results.BenchResult;
+import jab.harness.stats.ForkInterval;
 
 /**
  * A JVM result over its native floor as a summary cell: the ratio with its 95% interval over forks

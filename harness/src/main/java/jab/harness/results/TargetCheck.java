@@ -1,6 +1,8 @@
-package jab.harness.stats;
+package jab.harness.results;
 
 import java.util.Locale;
+
+import jab.harness.stats.StatTest;
 
 /**
  * B against A from raw samples, the way a summary checks a target such as "at least as fast as C":

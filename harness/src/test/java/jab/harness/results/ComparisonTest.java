@@ -1,5 +1,6 @@
-package jab.harness.stats;
+package jab.harness.results;
 
+import jab.harness.stats.StatTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -8,8 +9,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import jab.harness.results.BenchResult;
-import jab.harness.results.Synthetic;
 
 class ComparisonTest {
     private static final Comparison.Settings WELCH = new Comparison.Settings(StatTest.WELCH, 0.05, 0.05);

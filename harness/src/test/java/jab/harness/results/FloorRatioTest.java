@@ -1,11 +1,9 @@
-package jab.harness.stats;
+package jab.harness.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-import jab.harness.results.BenchResult;
-import jab.harness.results.Synthetic;
 
 /** A JVM/floor cell says how precise the ratio is, and when the floor itself limits it. */
 class FloorRatioTest {

@@ -1,6 +1,6 @@
-package jab.harness.stats;
+package jab.harness.results;
 
-import jab.harness.results.BenchResult;
+import jab.harness.stats.StatTest;
 
 /**
  * One result of B against the same result of A: the scores, B/A with its confidence interval, the

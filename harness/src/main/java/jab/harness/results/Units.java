@@ -1,10 +1,8 @@
-package jab.harness.stats;
+package jab.harness.results;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import jab.harness.results.BenchResult;
 
 /**
  * JMH's score units (ns/op, us/op, ops/ms, ...) and conversions between them, so results measured

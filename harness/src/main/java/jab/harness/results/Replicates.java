@@ -1,6 +1,6 @@
-package jab.harness.stats;
+package jab.harness.results;
 
-import jab.harness.results.BenchResult;
+import jab.harness.stats.ForkInterval;
 
 /**
  * The samples two results are compared on. The fork is the unit of replication: when both results

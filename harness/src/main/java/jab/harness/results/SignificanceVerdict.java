@@ -1,4 +1,6 @@
-package jab.harness.stats;
+package jab.harness.results;
+
+import jab.harness.stats.RatioVerdict;
 
 /**
  * What a {@link Comparison} of B against A concludes: a significance test and a minimum change, where

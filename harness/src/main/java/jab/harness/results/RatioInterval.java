@@ -1,8 +1,8 @@
-package jab.harness.stats;
+package jab.harness.results;
 
 import org.apache.commons.statistics.distribution.TDistribution;
 
-import jab.harness.results.BenchResult;
+import jab.harness.stats.Stats;
 
 /**
  * The ratio of two means, mean(B) / mean(A), with a confidence interval from the delta method on
