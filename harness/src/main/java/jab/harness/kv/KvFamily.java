@@ -87,7 +87,7 @@ public final class KvFamily implements Family {
             // the store as the server runs it (16 shards) against the map: one thread has no contention for more
             // shards to relieve, so 1 and 8 shards answer no question of one thread's latency (thorough has them)
             case DEFAULT -> JmhSettings.of(3, 10, "200ms", 5, "200ms")
-                    .withParams(Map.of("keys", IN_CACHE.get("keys"), "impl", new String[] {KvImpl.CONCURRENT_HASH_MAP, "STORE_16"}))
+                    .withParams(Map.of("keys", IN_CACHE.get("keys"), "impl", new String[] {KvImpl.CONCURRENT_HASH_MAP, KvResult.store(16)}))
                     .only(v -> v.method().equals("get") || v.method().equals("set"));
         };
         // More threads than CPUs measure the scheduler's time slices (and still ramp at the 5th

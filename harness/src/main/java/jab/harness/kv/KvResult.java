@@ -1,8 +1,11 @@
 package jab.harness.kv;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import jab.bench.kv.KvImpl;
@@ -52,9 +55,9 @@ record KvResult(Kind kind, String op, String impl, BenchResult result) {
      * The latency results split by working set (param {@code keys}), smallest first; a run from before
      * the param (16,384 keys, unnamed) is one group under the empty string.
      */
-    static java.util.SortedMap<String, List<KvResult>> byKeys(List<KvResult> kv) {
-        java.util.SortedMap<String, List<KvResult>> out = new java.util.TreeMap<>(
-                java.util.Comparator.comparingLong((String k) -> k.isEmpty() ? 0 : Long.parseLong(k)));
+    static SortedMap<String, List<KvResult>> byKeys(List<KvResult> kv) {
+        SortedMap<String, List<KvResult>> out = new TreeMap<>(
+                Comparator.comparingLong((String k) -> k.isEmpty() ? 0 : Long.parseLong(k)));
         for (KvResult k : kv) {
             String keys = k.result.param("keys");
             out.computeIfAbsent(keys == null ? "" : keys, x -> new ArrayList<>()).add(k);
