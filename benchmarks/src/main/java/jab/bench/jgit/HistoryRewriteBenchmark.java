@@ -67,7 +67,7 @@ public class HistoryRewriteBenchmark {
 
     @Setup(Level.Trial)
     public void createHistory() throws IOException {
-        ProbeRewrite.use(exists); // before JGit loads its storage classes
+        Probes.use(exists);
         dir = BenchDirs.freshTrialDir("jab-jgit-rewrite-");
         gitDir = dir.resolve("repo.git");
         try (Repository builder = Repos.create(gitDir, VariantFs.of(exists)); ObjectInserter ins = builder.newObjectInserter()) {
@@ -86,7 +86,7 @@ public class HistoryRewriteBenchmark {
             Repos.pack(builder);
             head = commit;
         }
-        ProbeRewrite.requireReached(exists);
+        Probes.requireReached(exists);
     }
 
     /** File {@code f} as commit {@code c} left it: a few lines, one of them the password. */

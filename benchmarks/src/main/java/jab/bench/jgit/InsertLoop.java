@@ -28,7 +28,7 @@ public final class InsertLoop {
             System.exit(2);
         }
         ProbeVariant variant = ProbeVariant.valueOf(args[0]);
-        ProbeRewrite.use(variant);
+        Probes.use(variant);
         Path dir = BenchDirs.freshTrialDir(Path.of(args[1]), "jab-jgit-probe-");
         long n = Long.parseLong(args[2]);
         Path gitDir = dir.resolve("repo.git");
@@ -38,7 +38,7 @@ public final class InsertLoop {
         }
         List<byte[]> fresh = Repos.blobs("new", Math.toIntExact(n), LooseInsertBenchmark.BLOB_BYTES);
         try (Repository repo = Repos.open(gitDir, VariantFs.of(variant))) {
-            ProbeRewrite.requireReached(variant);
+            Probes.requireReached(variant);
             System.out.println(Repos.insertBlobs(repo, fresh).size());
         }
     }

@@ -62,7 +62,7 @@ public class LooseInsertBenchmark {
 
         @Setup(Level.Trial)
         public void createRepository() throws IOException {
-            ProbeRewrite.use(exists); // before JGit loads its storage classes
+            Probes.use(exists);
             dir = BenchDirs.freshTrialDir("jab-jgit-insert-");
             gitDir = dir.resolve("repo.git");
             existing = Repos.blobs("existing", BATCH, BLOB_BYTES);
@@ -71,7 +71,7 @@ public class LooseInsertBenchmark {
             }
             repo = Repos.open(gitDir, VariantFs.of(exists));
             inserter = repo.newObjectInserter();
-            ProbeRewrite.requireReached(exists);
+            Probes.requireReached(exists);
         }
 
         @TearDown(Level.Trial)

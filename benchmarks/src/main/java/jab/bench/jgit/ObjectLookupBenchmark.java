@@ -59,7 +59,7 @@ public class ObjectLookupBenchmark {
 
     @Setup
     public void createRepository() throws IOException {
-        ProbeRewrite.use(exists); // before JGit loads its storage classes
+        Probes.use(exists);
         dir = BenchDirs.freshTrialDir("jab-jgit-lookup-");
         Path gitDir = dir.resolve("repo.git");
         List<byte[]> contents = Repos.blobs("object", OBJECTS, LooseInsertBenchmark.BLOB_BYTES);
@@ -79,7 +79,7 @@ public class ObjectLookupBenchmark {
         }
         repo = Repos.open(gitDir, VariantFs.of(exists));
         reader = repo.newObjectReader();
-        ProbeRewrite.requireReached(exists);
+        Probes.requireReached(exists);
         if (!reader.has(present[0]) || reader.has(absent[0])) {
             throw new IllegalStateException("the " + layout + " fixture does not hold exactly the objects written");
         }

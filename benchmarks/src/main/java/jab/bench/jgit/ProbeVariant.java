@@ -1,6 +1,7 @@
 package jab.bench.jgit;
 
 import java.io.File;
+import java.nio.file.Files;
 
 import org.eclipse.jgit.util.FS;
 
@@ -22,31 +23,17 @@ public enum ProbeVariant {
     /** {@code Files.exists(p, NOFOLLOW_LINKS)}: lstat; true for a broken symlink (JGit's FS.exists). */
     FILES_EXISTS_NOFOLLOW;
 
-    /** The variant's answer; JGit's detected FS answers for STOCK. */
+    /** The variant's answer, for JGit code that asks its FS ({@link VariantFs}); JGit's detected FS answers for STOCK. */
     public boolean exists(File f) {
         switch (this) {
             case FILE_EXISTS:
-                return Probes.fileExists(f);
+                return f.exists();
             case FILES_EXISTS:
-                return Probes.filesExists(f);
+                return Files.exists(f.toPath());
             case FILES_EXISTS_NOFOLLOW:
-                return Probes.filesExistsNoFollow(f);
+                return Probes.noFollow(f);
             default:
                 return FS.DETECTED.exists(f);
-        }
-    }
-
-    /** The static method of {@link Probes} that stands in for an existence check; null for STOCK. */
-    String probeMethod() {
-        switch (this) {
-            case FILE_EXISTS:
-                return "fileExists";
-            case FILES_EXISTS:
-                return "filesExists";
-            case FILES_EXISTS_NOFOLLOW:
-                return "filesExistsNoFollow";
-            default:
-                return null;
         }
     }
 }

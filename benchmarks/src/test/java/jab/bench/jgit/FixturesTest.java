@@ -34,7 +34,7 @@ class FixturesTest {
 
     @BeforeAll
     static void stock() {
-        ProbeRewrite.use(ProbeVariant.STOCK);
+        Probes.use(ProbeVariant.STOCK);
     }
 
     @Test

@@ -339,12 +339,16 @@ public class RunCommand implements Callable<Integer> {
         for (Map.Entry<Family, RunContext> e : plan.contexts().entrySet()) {
             Family f = e.getKey();
             Measurement m;
+            Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();
             try {
                 m = afterJmh ? f.measureAfterJmh(e.getValue()) : f.measureBeforeJmh(e.getValue());
             } catch (Exception ex) {
                 ok = false;
                 note(store, f.name() + " " + (afterJmh ? "measurement after JMH" : "native baseline") + " failed: " + ex.getMessage());
                 continue;
+            } finally {
+                // each family's share of the parts outside JMH, so a budget that overran says where
+                store.machineLoadSince(f.name() + (afterJmh ? " outside JMH" : " before JMH"), before);
             }
             outside.baselines.addAll(m.baselines());
             outside.timings.addAll(m.timings());

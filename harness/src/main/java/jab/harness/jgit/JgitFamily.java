@@ -58,8 +58,8 @@ public final class JgitFamily implements Family {
 
     /**
      * Seed 002's question per workload: JGit's stock existence check against each variant, the
-     * repository layout held fixed. Each variant in forks of its own: the checks are rewritten as
-     * JGit's classes load, once per JVM (ProbeRewrite).
+     * repository layout held fixed. The variants interleave: each has its own class loader, so its own
+     * copy of JGit and of the probe that chooses the check (Probes), rewritten alike as JGit loads.
      */
     @Override
     public List<Question> questions(List<BenchmarkListEntry> benchmarks) {
@@ -68,16 +68,14 @@ public final class JgitFamily implements Family {
                 "LooseInsertBenchmark.insertNewObjects", "ObjectLookupBenchmark.lookupExistingObjects",
                 "ObjectLookupBenchmark.lookupMissingObjects")) {
             out.add(Question.overParam("which existence check in JGit's " + b.substring(b.indexOf('.') + 1), "exists", "STOCK",
-                    benchmarkPackage() + b).inSeparateForks("JGit's existence checks are rewritten as its classes load, "
-                    + "once per JVM, so each variant needs forks of its own"));
+                    benchmarkPackage() + b));
         }
         return out;
     }
 
     /**
      * The workloads of the default profile, where the checks differ most (missing loose objects, a
-     * history rewrite: seed 002's); thorough and a selector naming one measure the others. Each variant
-     * needs JVMs of its own: a workload costs 4 variants x 2 forks of about 7 s.
+     * history rewrite: seed 002's); thorough and a selector naming one measure the others.
      */
     static final java.util.Set<String> DEFAULT_WORKLOADS = java.util.Set.of("lookupMissingObjects", "rewriteHistory");
 
@@ -88,10 +86,10 @@ public final class JgitFamily implements Family {
             // which takes longer than that); the packed lookups (the contrast) are left to default and thorough
             case SMOKE -> JmhSettings.of(1, 0, "100ms", 1, "100ms").only(v -> !"PACKED".equals(v.param("layout")));
             // an insert invocation (250 objects) takes tens of milliseconds on disk, so half a second holds several.
-            // Each variant needs JVMs of its own, and 28 results x 3 forks took 11 min of a 33-min default run
-            // (each fork builds its repository): default keeps the workloads where the checks differ (missing
-            // loose objects, inserting existing ones, a history rewrite), loose objects, two forks; thorough has all.
-            case DEFAULT -> JmhSettings.of(2, 2, "500ms", 4, "500ms").only(v -> DEFAULT_WORKLOADS.contains(v.method())
+            // Each fork builds a repository per variant: default keeps the workloads where the checks differ
+            // (missing loose objects, a history rewrite), loose objects; three forks, as a question's interval
+            // over two has one degree of freedom; thorough has all.
+            case DEFAULT -> JmhSettings.of(3, 2, "500ms", 4, "500ms").only(v -> DEFAULT_WORKLOADS.contains(v.method())
                     && !"PACKED".equals(v.param("layout")));
             case THOROUGH -> JmhSettings.of(5, 5, "1s", 20, "1s");
         };

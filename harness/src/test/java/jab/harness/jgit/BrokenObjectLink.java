@@ -7,7 +7,7 @@ import org.eclipse.jgit.lib.ObjectId;
 import org.eclipse.jgit.lib.ObjectReader;
 import org.eclipse.jgit.lib.Repository;
 
-import jab.bench.jgit.ProbeRewrite;
+import jab.bench.jgit.Probes;
 import jab.bench.jgit.ProbeVariant;
 import jab.bench.jgit.Repos;
 import jab.bench.jgit.VariantFs;
@@ -25,7 +25,7 @@ public final class BrokenObjectLink {
 
     public static void main(String[] args) throws Exception {
         ProbeVariant v = ProbeVariant.valueOf(args[0]);
-        ProbeRewrite.use(v);
+        Probes.use(v);
         Path gitDir = Path.of(args[1]).resolve("repo.git");
         ObjectId id = Repos.idOf(Repos.blob("linked", 0, 64));
         try (Repository r = Repos.create(gitDir, VariantFs.of(v))) {
@@ -35,7 +35,7 @@ public final class BrokenObjectLink {
         }
         try (Repository r = Repos.open(gitDir, VariantFs.of(v)); ObjectReader reader = r.newObjectReader()) {
             boolean has = reader.has(id);
-            ProbeRewrite.requireReached(v);
+            Probes.requireReached(v);
             System.out.println("has=" + has);
         }
     }
