@@ -2,6 +2,7 @@ package jab.bench.jgit;
 
 import java.io.File;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 
 import org.eclipse.jgit.util.FS;
 
@@ -14,7 +15,7 @@ import org.eclipse.jgit.util.FS;
  * conversion, as JGit's own {@code FileUtils.exists} does.
  */
 public enum ProbeVariant {
-    /** JGit as shipped: its code and its detected {@code FS}, nothing replaced. */
+    /** JGit as shipped: its own calls (through {@link Probes}' switch, as every variant) and its detected {@code FS}. */
     STOCK,
     /** {@code File.exists()}: stat(2); follows links. */
     FILE_EXISTS,
@@ -23,15 +24,15 @@ public enum ProbeVariant {
     /** {@code Files.exists(p, NOFOLLOW_LINKS)}: lstat; true for a broken symlink (JGit's FS.exists). */
     FILES_EXISTS_NOFOLLOW;
 
-    /** The variant's answer, for JGit code that asks its FS ({@link VariantFs}); JGit's detected FS answers for STOCK. */
+    /** The variant's answer ({@link Probes}, {@link VariantFs}); JGit's detected FS answers for STOCK. */
     public boolean exists(File f) {
         switch (this) {
             case FILE_EXISTS:
                 return f.exists();
             case FILES_EXISTS:
                 return Files.exists(f.toPath());
-            case FILES_EXISTS_NOFOLLOW:
-                return Probes.noFollow(f);
+            case FILES_EXISTS_NOFOLLOW: // as JGit's FileUtils.exists (what FS.exists does): a broken symlink exists
+                return Files.exists(f.toPath(), LinkOption.NOFOLLOW_LINKS);
             default:
                 return FS.DETECTED.exists(f);
         }

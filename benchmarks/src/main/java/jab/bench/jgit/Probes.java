@@ -1,8 +1,6 @@
 package jab.bench.jgit;
 
 import java.io.File;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 
 import org.eclipse.jgit.util.FS;
 
@@ -52,37 +50,16 @@ public final class Probes {
         }
     }
 
-    /** In place of {@code file.exists()}. */
+    /** In place of {@code file.exists()}: STOCK makes that call, a variant its own check. */
     public static boolean exists(File f) {
         reach();
-        switch (variant) {
-            case FILES_EXISTS:
-                return Files.exists(f.toPath());
-            case FILES_EXISTS_NOFOLLOW:
-                return noFollow(f);
-            default: // STOCK and FILE_EXISTS: JGit's own call at these sites
-                return f.exists();
-        }
+        return variant == ProbeVariant.STOCK ? f.exists() : variant.exists(f);
     }
 
     /** In place of {@code fs.exists(file)}: the FS answers for STOCK only. */
     public static boolean exists(FS fs, File f) {
         reach();
-        switch (variant) {
-            case FILE_EXISTS:
-                return f.exists();
-            case FILES_EXISTS:
-                return Files.exists(f.toPath());
-            case FILES_EXISTS_NOFOLLOW:
-                return noFollow(f);
-            default:
-                return fs.exists(f);
-        }
-    }
-
-    /** As JGit's FileUtils.exists (what FS.exists does): a broken symlink exists. */
-    static boolean noFollow(File f) {
-        return Files.exists(f.toPath(), LinkOption.NOFOLLOW_LINKS);
+        return variant == ProbeVariant.STOCK ? fs.exists(f) : variant.exists(f);
     }
 
     private static void reach() {
