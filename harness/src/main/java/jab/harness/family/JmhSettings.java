@@ -57,6 +57,15 @@ public record JmhSettings(int forks, int warmupIterations, TimeValue warmupTime,
         return forks == 1 ? 1 : Math.max(5, forks);
     }
 
+    /**
+     * Warm-up iterations of a native baseline's process: at most one. A C program has no JIT to warm;
+     * its first iteration fills the caches (page cache, dentries, the allocator's arenas) as the JVM's
+     * first does, and the JVM's further warm-up iterations would only lengthen the floor's time.
+     */
+    public int nativeWarmupIterations() {
+        return Math.min(1, warmupIterations);
+    }
+
     /** Samples per result, as JMH counts them (Cnt). */
     public int samples() {
         return forks * iterations;

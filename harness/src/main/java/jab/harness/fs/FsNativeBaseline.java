@@ -52,12 +52,12 @@ final class FsNativeBaseline {
                     List<double[]> forks = new ArrayList<>();
                     for (int f = 0; f < settings.nativeForks(); f++) {
                         forks.add(NativeProgram.runForNumbers(program.get(), 600, call,
-                                Integer.toString(settings.warmupIterations()), Integer.toString(settings.iterations()),
+                                Integer.toString(settings.nativeWarmupIterations()), Integer.toString(settings.iterations()),
                                 Long.toString(iterMs), lists[s].toString()));
                     }
                     out.add(new NativeResult(name(call, SCENARIOS[s]), "avgt", "us/op",
                             NativeResult.params("call", call, "files", Integer.toString(files)), forks, tool,
-                            settings.warmupIterations()));
+                            settings.nativeWarmupIterations()));
                 }
             }
         }

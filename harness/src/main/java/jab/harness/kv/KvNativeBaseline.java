@@ -49,11 +49,11 @@ final class KvNativeBaseline {
             for (String op : ops) {
                 List<double[]> forks = new ArrayList<>();
                 for (int f = 0; f < settings.nativeForks(); f++) {
-                    forks.add(NativeProgram.runForNumbers(program.get(), 600, op, Integer.toString(settings.warmupIterations()),
+                    forks.add(NativeProgram.runForNumbers(program.get(), 600, op, Integer.toString(settings.nativeWarmupIterations()),
                             Integer.toString(settings.iterations()), Long.toString(iterMs), workload.toString()));
                 }
                 out.add(new NativeResult(PREFIX + op, "avgt", "ns/op", NativeResult.params("keys", Integer.toString(keys)), forks, tool,
-                        settings.warmupIterations()));
+                        settings.nativeWarmupIterations()));
             }
         }
         return out;

@@ -43,12 +43,12 @@ final class MmapNativeBaseline {
                             List<double[]> forks = new ArrayList<>();
                             for (int f = 0; f < settings.nativeForks(); f++) {
                                 forks.add(NativeProgram.runForNumbers(program.get(), 3600, m[1], chunk, total,
-                                        Boolean.parseBoolean(force) ? "1" : "0", Integer.toString(settings.warmupIterations()),
+                                        Boolean.parseBoolean(force) ? "1" : "0", Integer.toString(settings.nativeWarmupIterations()),
                                         Integer.toString(settings.iterations()), file.toString()));
                             }
                             out.add(new NativeResult("native.mmap." + m[0], "ss", "ms/op",
                                     NativeResult.params("chunkSize", chunk, "totalBytes", total, "force", force), forks, tool,
-                                    settings.warmupIterations()));
+                                    settings.nativeWarmupIterations()));
                         }
                     }
                 }

@@ -79,7 +79,7 @@ final class ProcessNativeBaseline {
     private static NativeResult run(Programs p, JmhSettings settings, ProcessChild child, ProcessFloor f, long touchMib)
             throws IOException, InterruptedException {
         long iterMs = Math.max(1, settings.measurementTime().convertTo(TimeUnit.MILLISECONDS));
-        List<String> args = new ArrayList<>(List.of(f.mode(), Integer.toString(settings.warmupIterations()),
+        List<String> args = new ArrayList<>(List.of(f.mode(), Integer.toString(settings.nativeWarmupIterations()),
                 Integer.toString(settings.iterations()), Long.toString(iterMs)));
         args.addAll(targetArgs(p, child, f, touchMib));
         List<double[]> forks = new ArrayList<>();
@@ -91,7 +91,7 @@ final class ProcessNativeBaseline {
         // would keep apart two runs whose JVM parents differed by a MiB, and compare could not match their floors.
         Map<String, NativeResult.Secondary> found = touchMib > 0
                 ? Map.of(ProcessFloor.PARENT_RESIDENT, new NativeResult.Secondary(touchMib, "MiB")) : Map.of();
-        return new NativeResult(f.name(), "avgt", "us/op", f.params(), forks, tool, settings.warmupIterations(), found);
+        return new NativeResult(f.name(), "avgt", "us/op", f.params(), forks, tool, settings.nativeWarmupIterations(), found);
     }
 
     /** CHILD and the options that make the program launch what floor {@code f} launches. */
