@@ -198,7 +198,7 @@ final class QuestionForks {
                 }
                 next.rounds = rounds(next, openInNext);
                 if (secondsFor(next) > phase.secondsLeft()) {
-                    next.rounds = next.schedule.rounds(); // a fork like the first ones may still fit
+                    next.rounds = Math.min(next.rounds, next.schedule.rounds()); // a fork like the first ones may still fit
                     if (secondsFor(next) > phase.secondsLeft()) {
                         next.givenUp = true;
                         continue;
@@ -238,9 +238,11 @@ final class QuestionForks {
     }
 
     /**
-     * Rounds for the case's next fork, by Kalibera and Jones from its widest open comparison: between
-     * the profile's rounds and four times as many. A single-shot case keeps its schedule (a shot's time is its own),
-     * and so does a pair of forks (its rounds are JMH's iterations).
+     * Rounds for the case's next fork, by Kalibera and Jones from its widest open comparison: between a
+     * third of the profile's rounds (fewer when forks differ more than their rounds do, as fs's
+     * existence checks do: a fork's ratio within 1%, fork to fork 2%) and four times as many. A
+     * single-shot case keeps its schedule (a shot's time is its own), and so does a pair of forks (its
+     * rounds are JMH's iterations).
      */
     private int rounds(Asked a, List<Comparisons.Ratio> open) {
         if (a.c.variants().get(0).job().entry().getMode() == Mode.SingleShotTime || a.inPairs()) {
@@ -251,7 +253,7 @@ final class QuestionForks {
         double roundSeconds = roundSeconds(a);
         // what a fork costs beside its measured rounds: the JVM's start, the trial set-up, the warm-up rounds
         double forkSeconds = Math.max(0.5, a.secondsPerFork - a.schedule.rounds() * roundSeconds);
-        return RoundsPerFork.optimal(perFork, forkSeconds, roundSeconds, a.schedule.rounds(), 4 * a.schedule.rounds());
+        return RoundsPerFork.optimal(perFork, forkSeconds, roundSeconds, Math.max(2, a.schedule.rounds() / 3), 4 * a.schedule.rounds());
     }
 
     private boolean fork(Asked a, Progress progress) throws IOException {
