@@ -3,9 +3,11 @@ package jab.harness.fs;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
@@ -130,19 +132,13 @@ public final class FsFamily implements Family {
         return most * 8192; // a block and an inode's worth per file, generously
     }
 
-    /** The C floors on the same paths per file count, and what each API answers on each JDK. */
+    /** What each API answers on each JDK (the semantics table). */
     @Override
     public Measurement measureBeforeJmh(RunContext ctx) throws Exception {
         Measurement.Builder m = Measurement.builder();
         List<String> notes = new ArrayList<>();
         if (syscalls.path().isEmpty()) {
             notes.add("fs: no in-process floor (stat(2) through JNI) in the questions: " + syscalls.reason());
-        }
-        JmhSettings settings = settings(ctx.profile());
-        for (String files : ctx.param("files")) {
-            m.baselines(FsNativeBaseline.measure(build, settings,
-                    scenario -> ctx.measures(new JmhSettings.Variant(scenario, 1, Map.of("files", files))), ctx.workDir(),
-                    Integer.parseInt(files), notes));
         }
         try {
             Map<String, Map<String, Map<String, String>>> byJdk = new LinkedHashMap<>();
@@ -151,7 +147,7 @@ public final class FsFamily implements Family {
             }
             m.document(FsSemanticsDocument.NAME, new FsSemanticsDocument(byJdk, List.of()));
         } catch (Exception e) {
-            // The semantics table is beside the point of the timings: note it, keep the baselines.
+            // The semantics table is beside the point of the timings: note it, keep the rest.
             notes.add("fs semantics probe failed: " + e.getMessage());
         }
         return m.notes(notes).build();
@@ -159,32 +155,59 @@ public final class FsFamily implements Family {
 
     /**
      * With strace, the syscalls each API and each C floor makes per operation (the pairing's
-     * evidence). After the first pass, not before: a JVM per API and scenario under strace takes
-     * minutes, and the user should see benchmarks run (and keep them on Ctrl-C) before that; the
-     * pairing is read when the tables are rendered, so nothing measured needs it earlier.
+     * evidence), then the C floors on the same paths per file count: those some result of the run
+     * pairs with, by the traces (without strace, every one). After the first pass, not before: a JVM
+     * per API and scenario under strace takes minutes, and the user should see benchmarks run (and
+     * keep them on Ctrl-C) before that; the pairing is read when the tables are rendered, so nothing
+     * measured needs it earlier. On JDK 17 two of the six C calls (lstat, the old stat syscall) pair
+     * with no API: 24 s of floors a default run measured for nothing.
      */
     @Override
     public Measurement measureAfterJmh(RunContext ctx) throws Exception {
         Measurement.Builder m = Measurement.builder();
         List<String> notes = new ArrayList<>();
-        traceSyscalls(ctx, build, m, notes);
+        Optional<FsSyscallsDocument> traced = traceSyscalls(ctx, build, m, notes);
+        Set<String> calls = traced.map(doc -> pairedCalls(doc, ctx)).orElse(Set.of(FsNativeBaseline.CALLS));
+        JmhSettings settings = settings(ctx.profile());
+        for (String files : ctx.param("files")) {
+            m.baselines(FsNativeBaseline.measure(build, settings,
+                    scenario -> ctx.measures(new JmhSettings.Variant(scenario, 1, Map.of("files", files))), calls, ctx.workDir(),
+                    Integer.parseInt(files), notes));
+        }
         return m.notes(notes).build();
     }
 
+    /**
+     * The C calls some result pairs with: stat (the JNI floor's and an FFM stat's partner), access (an
+     * FFM access's), and for each API, JDK and scenario of the run the call its trace matches.
+     */
+    private static Set<String> pairedCalls(FsSyscallsDocument doc, RunContext ctx) {
+        Set<String> calls = new LinkedHashSet<>(List.of("stat", "access"));
+        for (Jdk jdk : ctx.jdks()) {
+            for (String api : apis(ctx)) {
+                for (String scenario : FsNativeBaseline.SCENARIOS) {
+                    FsPairing.partner(doc, jdk.id(), api, scenario).ifPresent(calls::add);
+                }
+            }
+        }
+        return calls;
+    }
+
+    /** The APIs the run asks: -p api, or every constant. */
+    private static List<String> apis(RunContext ctx) {
+        String[] asked = ctx.param("api");
+        return asked.length == 0 ? java.util.Arrays.stream(ExistenceCheck.values()).map(Enum::name).toList() : List.of(asked);
+    }
+
     /** fs-syscalls.json for the APIs of the run; without strace, a note, and no JVM figure gets a ratio. */
-    private static void traceSyscalls(RunContext ctx, NativeBuild build, Measurement.Builder m, List<String> notes) throws Exception {
+    private static Optional<FsSyscallsDocument> traceSyscalls(RunContext ctx, NativeBuild build, Measurement.Builder m,
+                                                              List<String> notes) throws Exception {
         Optional<Path> strace = SyscallCount.strace();
         if (strace.isEmpty()) {
             notes.add("fs: no syscall trace, so no JVM/native ratio: " + SyscallCount.NO_STRACE);
-            return;
+            return Optional.empty();
         }
-        List<ExistenceCheck> apis = new ArrayList<>();
-        for (String api : ctx.param("api")) {
-            apis.add(ExistenceCheck.valueOf(api));
-        }
-        if (apis.isEmpty()) { // the param left at its default: every constant
-            apis.addAll(List.of(ExistenceCheck.values()));
-        }
+        List<ExistenceCheck> apis = apis(ctx).stream().map(ExistenceCheck::valueOf).toList();
         TraceCache cache = TraceCache.open("fs", ctx.workDir(), ctx.log());
         cache.announce("fs: tracing the syscalls of " + apis.size() + " APIs on " + ctx.jdks().size() + " JDK(s) and of the C floors");
         FsSyscallsDocument doc = FsSyscallsSurvey.run(strace.get(), ctx.jdks(), apis, build, ctx.workDir().resolve("fs-trace"),
@@ -192,6 +215,7 @@ public final class FsFamily implements Family {
         notes.addAll(doc.notes());
         notes.addAll(cache.notes());
         m.document(FsSyscallsDocument.NAME, doc);
+        return Optional.of(doc);
     }
 
     /**

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.IntFunction;
 import java.util.function.Predicate;
 
@@ -27,9 +28,12 @@ final class FsNativeBaseline {
     private FsNativeBaseline() {
     }
 
-    /** The floors of the scenarios {@code measured} accepts (the JMH side's, so no floor is measured without its partner). */
-    static List<NativeResult> measure(NativeBuild build, JmhSettings settings, Predicate<String> measured, Path workDir, int files,
-                                      List<String> notes) throws IOException, InterruptedException {
+    /**
+     * The floors of {@code calls} in the scenarios {@code measured} accepts (the JMH side's, so no
+     * floor is measured without its partner).
+     */
+    static List<NativeResult> measure(NativeBuild build, JmhSettings settings, Predicate<String> measured, Set<String> calls,
+                                      Path workDir, int files, List<String> notes) throws IOException, InterruptedException {
         Optional<Path> program = build.program("fs_baseline");
         if (program.isEmpty()) {
             notes.add("fs native baseline skipped: " + build.reason());
@@ -45,6 +49,9 @@ final class FsNativeBaseline {
             lists[3] = pathFile(fx.dir, "random-missing", FsFixture.PICKS, i -> fx.missingFiles[fx.picks[i]]);
             long iterMs = Math.max(1, settings.measurementTime().convertTo(java.util.concurrent.TimeUnit.MILLISECONDS));
             for (String call : CALLS) {
+                if (!calls.contains(call)) {
+                    continue;
+                }
                 for (int s = 0; s < SCENARIOS.length; s++) {
                     if (!measured.test(SCENARIOS[s])) {
                         continue;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import jab.bench.fs.ExistenceCheck;
 import jab.harness.ConsoleWidth;
 import jab.harness.JabRunner;
+import jab.harness.cli.FamilyRegistry;
 import jab.harness.jdk.Jdk;
 import jab.harness.jdk.JdkDiscovery;
 import jab.harness.jdk.JdkSelector;
@@ -62,9 +64,17 @@ class FsRunEndToEndTest {
             });
             assertThat(rs).extracting(BenchResult::method).contains("existingFile", "missingFile", "randomExistingFiles", "randomMissingFiles");
         }
-        // every C floor on the four scenarios
-        assertThat(results.baselines()).hasSize(FsNativeBaseline.CALLS.length * 4)
-                .allSatisfy(b -> assertThat(b.score()).isFinite().isPositive());
+        // the C floors some result pairs with, each on the four scenarios: stat and access always (the
+        // JNI floor's and the FFM calls' partners), the others as the traces pair them (with strace)
+        FsFamily fs = (FsFamily) FamilyRegistry.load().byName("fs").orElseThrow();
+        Set<String> partners = results.jdkIds().stream().flatMap(id -> results.jmh(id).stream()
+                .flatMap(b -> fs.nativePartner(results, id, b).stream())).collect(Collectors.toSet());
+        Set<String> calls = results.baselines().stream().map(b -> b.param("call")).collect(Collectors.toSet());
+        assertThat(calls).contains("stat", "access").isSubsetOf(FsNativeBaseline.CALLS);
+        assertThat(results.baselines()).hasSize(calls.size() * 4)
+                .allSatisfy(b -> assertThat(b.score()).isFinite().isPositive())
+                .allSatisfy(b -> assertThat(SyscallCount.strace().isEmpty() || partners.contains(b.benchmark())
+                        || List.of("stat", "access").contains(b.param("call"))).as(b.benchmark() + " pairs with a result").isTrue());
 
         JsonNode env = new ObjectMapper().readTree(run.resolve("env.json").toFile());
         assertThat(env.path("run").path("status").asText()).isEqualTo("complete");
