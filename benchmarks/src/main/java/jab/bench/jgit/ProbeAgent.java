@@ -7,6 +7,7 @@ import java.lang.instrument.Instrumentation;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -31,17 +32,24 @@ public final class ProbeAgent {
         ProbeRewrite.install(inst);
     }
 
-    /** Writes the agent jar into {@code dir} (made if missing) and returns its path. */
+    /**
+     * The agent jar in {@code dir} (made if missing), written once: every fork of a run asks for it,
+     * and it holds ASM's classes. Written aside and moved in whole, so a jar found there is complete.
+     */
     public static Path writeJar(Path dir) throws IOException {
-        Files.createDirectories(dir);
         Path jar = dir.resolve("jab-jgit-probe-agent.jar");
+        if (Files.isRegularFile(jar)) {
+            return jar;
+        }
+        Files.createDirectories(dir);
+        Path aside = Files.createTempFile(dir, "agent", ".jar");
         Manifest m = new Manifest();
         m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         m.getMainAttributes().put(new Attributes.Name("Premain-Class"), ProbeAgent.class.getName());
-        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out, m)) {
+        try (OutputStream out = Files.newOutputStream(aside); JarOutputStream j = new JarOutputStream(out, m)) {
             copyAsm(j);
         }
-        return jar;
+        return Files.move(aside, jar, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
     /** ASM's classes, from the jar this JVM loaded them from. */

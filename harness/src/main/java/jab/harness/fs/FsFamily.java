@@ -183,8 +183,9 @@ public final class FsFamily implements Family {
      */
     private static Set<String> pairedCalls(FsSyscallsDocument doc, RunContext ctx) {
         Set<String> calls = new LinkedHashSet<>(List.of("stat", "access"));
+        List<String> apis = apis(ctx);
         for (Jdk jdk : ctx.jdks()) {
-            for (String api : apis(ctx)) {
+            for (String api : apis) {
                 for (String scenario : FsNativeBaseline.SCENARIOS) {
                     FsPairing.partner(doc, jdk.id(), api, scenario).ifPresent(calls::add);
                 }

@@ -1,6 +1,5 @@
 package jab.harness.results;
 
-import jab.harness.stats.StatTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -9,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import jab.harness.stats.StatTest;
 
 class ComparisonTest {
     private static final Comparison.Settings WELCH = new Comparison.Settings(StatTest.WELCH, 0.05, 0.05);

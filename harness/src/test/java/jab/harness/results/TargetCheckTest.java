@@ -1,11 +1,11 @@
 package jab.harness.results;
 
-import jab.harness.stats.StatTest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
 
+import jab.harness.stats.StatTest;
 
 /** The target verdicts summaries state (writer vs C, jab vs Redis), on synthetic samples with a known truth. */
 class TargetCheckTest {
