@@ -37,6 +37,9 @@ final class QuestionForks {
      */
     static final TimeValue SLICE = TimeValue.milliseconds(50);
 
+    /** The fewest rounds of an added fork: a fork's mean log-ratio over fewer is too rough to pool with the rest. */
+    static final int MIN_ADDED_ROUNDS = 20;
+
     /** One case on one JDK as it grows. */
     static final class Asked {
         final Jdk jdk;
@@ -238,9 +241,10 @@ final class QuestionForks {
     }
 
     /**
-     * Rounds for the case's next fork, by Kalibera and Jones from its widest open comparison: between a
-     * third of the profile's rounds (fewer when forks differ more than their rounds do, as fs's
-     * existence checks do: a fork's ratio within 1%, fork to fork 2%) and four times as many. A
+     * Rounds for the case's next fork, by Kalibera and Jones from its widest open comparison: between
+     * {@link #MIN_ADDED_ROUNDS} (fewer than the first forks' when forks differ more than their rounds do,
+     * as fs's existence checks do: a fork's ratio within 1%, fork to fork 2%) and four times the
+     * profile's rounds. A
      * single-shot case keeps its schedule (a shot's time is its own), and so does a pair of forks (its
      * rounds are JMH's iterations).
      */
@@ -253,7 +257,7 @@ final class QuestionForks {
         double roundSeconds = roundSeconds(a);
         // what a fork costs beside its measured rounds: the JVM's start, the trial set-up, the warm-up rounds
         double forkSeconds = Math.max(0.5, a.secondsPerFork - a.schedule.rounds() * roundSeconds);
-        return RoundsPerFork.optimal(perFork, forkSeconds, roundSeconds, Math.max(2, a.schedule.rounds() / 3), 4 * a.schedule.rounds());
+        return RoundsPerFork.optimal(perFork, forkSeconds, roundSeconds, Math.min(MIN_ADDED_ROUNDS, a.schedule.rounds()), 4 * a.schedule.rounds());
     }
 
     private boolean fork(Asked a, Progress progress) throws IOException {
