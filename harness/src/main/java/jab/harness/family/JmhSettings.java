@@ -66,6 +66,17 @@ public record JmhSettings(int forks, int warmupIterations, TimeValue warmupTime,
         return Math.min(1, warmupIterations);
     }
 
+    /**
+     * Measured iterations of a native baseline's process: at most three. Its interval varies over
+     * processes ({@link #nativeForks}), and the processes differ more than a process's iterations
+     * settle: over the 67 C floors of three default runs on the 2-vCPU VM, the spread of the process
+     * means from their first three iterations was 1.14x (median) that from all five, and the other two
+     * iterations took a third of the floors' time.
+     */
+    public int nativeIterations() {
+        return Math.min(3, iterations);
+    }
+
     /** Samples per result, as JMH counts them (Cnt). */
     public int samples() {
         return forks * iterations;

@@ -59,7 +59,7 @@ final class FsNativeBaseline {
                     List<double[]> forks = new ArrayList<>();
                     for (int f = 0; f < settings.nativeForks(); f++) {
                         forks.add(NativeProgram.runForNumbers(program.get(), 600, call,
-                                Integer.toString(settings.nativeWarmupIterations()), Integer.toString(settings.iterations()),
+                                Integer.toString(settings.nativeWarmupIterations()), Integer.toString(settings.nativeIterations()),
                                 Long.toString(iterMs), lists[s].toString()));
                     }
                     out.add(new NativeResult(name(call, SCENARIOS[s]), "avgt", "us/op",

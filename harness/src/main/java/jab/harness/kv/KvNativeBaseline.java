@@ -50,7 +50,7 @@ final class KvNativeBaseline {
                 List<double[]> forks = new ArrayList<>();
                 for (int f = 0; f < settings.nativeForks(); f++) {
                     forks.add(NativeProgram.runForNumbers(program.get(), 600, op, Integer.toString(settings.nativeWarmupIterations()),
-                            Integer.toString(settings.iterations()), Long.toString(iterMs), workload.toString()));
+                            Integer.toString(settings.nativeIterations()), Long.toString(iterMs), workload.toString()));
                 }
                 out.add(new NativeResult(PREFIX + op, "avgt", "ns/op", NativeResult.params("keys", Integer.toString(keys)), forks, tool,
                         settings.nativeWarmupIterations()));

@@ -44,7 +44,7 @@ final class MmapNativeBaseline {
                             for (int f = 0; f < settings.nativeForks(); f++) {
                                 forks.add(NativeProgram.runForNumbers(program.get(), 3600, m[1], chunk, total,
                                         Boolean.parseBoolean(force) ? "1" : "0", Integer.toString(settings.nativeWarmupIterations()),
-                                        Integer.toString(settings.iterations()), file.toString()));
+                                        Integer.toString(settings.nativeIterations()), file.toString()));
                             }
                             out.add(new NativeResult("native.mmap." + m[0], "ss", "ms/op",
                                     NativeResult.params("chunkSize", chunk, "totalBytes", total, "force", force), forks, tool,

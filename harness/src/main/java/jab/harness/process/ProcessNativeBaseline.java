@@ -80,7 +80,7 @@ final class ProcessNativeBaseline {
             throws IOException, InterruptedException {
         long iterMs = Math.max(1, settings.measurementTime().convertTo(TimeUnit.MILLISECONDS));
         List<String> args = new ArrayList<>(List.of(f.mode(), Integer.toString(settings.nativeWarmupIterations()),
-                Integer.toString(settings.iterations()), Long.toString(iterMs)));
+                Integer.toString(settings.nativeIterations()), Long.toString(iterMs)));
         args.addAll(targetArgs(p, child, f, touchMib));
         List<double[]> forks = new ArrayList<>();
         for (int i = 0; i < settings.nativeForks(); i++) {
