@@ -138,14 +138,14 @@ public final class KvFamily implements Family {
 
     /**
      * redis-benchmark rounds and requests per run (GET and SET each), without and with -P 16. Default:
-     * four rounds, an even number so each server runs first equally often, of runs of 2-4 s each at
-     * half a CPU per server.
+     * four rounds (an even number, so each server runs first equally often) of runs of about 2 s each
+     * at half a CPU per server; runs of 3-4 s made the side by side 156 s of a default run.
      */
     static SideBySide.Plan redisBenchmarkPlan(Profile profile) {
         return switch (profile) {
             case SMOKE -> new SideBySide.Plan(1, 20_000, 200_000);
             case THOROUGH -> new SideBySide.Plan(6, 1_000_000, 10_000_000);
-            case DEFAULT -> new SideBySide.Plan(4, 100_000, 1_000_000);
+            case DEFAULT -> new SideBySide.Plan(4, 50_000, 500_000);
         };
     }
 
