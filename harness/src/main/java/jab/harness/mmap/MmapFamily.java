@@ -89,7 +89,10 @@ public final class MmapFamily implements Family {
             // thorough's: the cost per call answers which strategy to pick. Each JRuby variant boots
             // a JRuby of its own (an interleaved fork of seven took 59 s, a solo fork 13 s), so the
             // cost per call asks of four: Ruby's File, the fastest, the safe Java mapping and autoboxing.
-            case DEFAULT -> JmhSettings.of(3, 2, "1s", 5, "1s").withParams(Map.of(
+            // Iterations of half a second: a call costs about a microsecond and a 64 MiB file tens of
+            // milliseconds, so each holds thousands of calls or several files; with 1 s the ten solo
+            // forks alone took 65 s, and each JRuby variant 40 warm-up rounds of an interleaved fork.
+            case DEFAULT -> JmhSettings.of(3, 2, "500ms", 5, "500ms").withParams(Map.of(
                     "chunkSize", new String[] {"4096"}, "totalBytes", new String[] {"67108864"}))
                     .only(v -> !v.method().equals("writeFromRuby")
                             && (v.param("rubyStrategy").isEmpty() || DEFAULT_RUBY_STRATEGIES.contains(v.param("rubyStrategy"))));
