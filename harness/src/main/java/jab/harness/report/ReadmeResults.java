@@ -7,6 +7,7 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import jab.harness.env.Fingerprint;
 import jab.harness.page.MarkdownPage;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
@@ -15,9 +16,11 @@ import jab.harness.results.RunResults;
 import jab.harness.stats.ForkInterval;
 
 /**
- * A README's "Results" section in seed 000's layout, from published runs: per run an OS heading and
- * a hardware heading, then per JDK a code block with Test Date, VM version, VM options and the table
- * (JMH's columns and jab's fork-level interval). Made by jab from the run directories, never by hand.
+ * A README's "Results" section from published runs, after seed 000's layout: per run the OS and the
+ * hardware, then per JDK JMH's header (Test Date, VM version, VM options) and a code block with the
+ * table (JMH's columns and jab's fork-level interval). Made by jab from the run directories, never by
+ * hand. Unlike the seed, no headings and no "#" lines: the section stays whole in the README's
+ * outline, and whoever counts the hand-written README can skip it as one part.
  */
 public final class ReadmeResults {
     public static final String BEGIN = "<!-- jab readme: begin (written by ./jab readme; do not edit by hand) -->";
@@ -35,7 +38,7 @@ public final class ReadmeResults {
             MarkdownPage page = new MarkdownPage();
             RunRecord.Request asked = run.record().request();
             if (env != null) {
-                Report.machineHeadings(page, env, 4);
+                machine(page, env);
                 page.paragraph("`" + asked.command() + "` (" + runDirs.get(i).getFileName() + ", profile "
                         + (asked.profile().isEmpty() ? "?" : asked.profile()) + "):");
             }
@@ -43,7 +46,8 @@ public final class ReadmeResults {
             for (String jdk : run.jdkIds()) {
                 List<BenchResult> rs = run.jmh(jdk);
                 if (!rs.isEmpty()) {
-                    page.pre(Summary.vmHead(env, rs.get(0)) + "\n" + ResultTable.format(rs));
+                    page.bullets(headerLines(Summary.vmHead(env, rs.get(0))));
+                    page.pre(ResultTable.format(rs));
                     precision(rs, goal).ifPresent(page::paragraph);
                 }
             }
@@ -54,6 +58,23 @@ public final class ReadmeResults {
             out.append(page.body().strip()).append("\n\n");
         }
         return out.append(END).append('\n').toString();
+    }
+
+    /**
+     * The machine in bold, one line for the OS and one for the hardware: no headings, so the section
+     * stays one part of the README's outline (seed 000 gives them headings of their own).
+     */
+    private static void machine(MarkdownPage page, ObjectNode env) {
+        for (String line : Fingerprint.heading(env).split("\n")) {
+            if (line.startsWith("#")) {
+                page.paragraph("**" + line.replaceFirst("^#+ ", "") + "**");
+            }
+        }
+    }
+
+    /** JMH's "# Test Date: ..." header as list items: the table's code block then holds the table only. */
+    static List<String> headerLines(String vmHead) {
+        return vmHead.lines().filter(l -> !l.isBlank()).map(l -> l.replaceFirst("^#\\s*", "")).toList();
     }
 
     /**

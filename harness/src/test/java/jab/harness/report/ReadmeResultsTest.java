@@ -2,14 +2,16 @@ package jab.harness.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
 import jab.harness.results.BenchResult;
+import jab.harness.results.RunResults;
 
-/** The line under each README table that says how many of its results met the run's precision goal. */
+/** The README's generated Results section, and the line under each table on the run's precision goal. */
 class ReadmeResultsTest {
 
     static BenchResult result(double... forkMeans) {
@@ -27,5 +29,15 @@ class ReadmeResultsTest {
                 s -> assertThat(s).startsWith("**2 of 3 results above miss the run's precision goal**").contains("±5.0%"));
         assertThat(ReadmeResults.precision(List.of(tight), 0.05)).hasValueSatisfying(s -> assertThat(s).startsWith("Every result"));
         assertThat(ReadmeResults.precision(List.of(wide), 0)).isEmpty(); // a run without a goal (smoke) says nothing
+    }
+
+    @Test
+    void theSectionHasNoHeadingsAndKeepsJmhsHeader() throws Exception {
+        Path run = Path.of(ReadmeResultsTest.class.getResource("/fixtures/linux-run").toURI());
+        String section = ReadmeResults.markdown(List.of(run), List.of(RunResults.read(run)));
+        // a "#" line, a heading or JMH's header inside a code block, would split the section in the README's outline
+        assertThat(section.lines().filter(l -> l.startsWith("#"))).isEmpty();
+        assertThat(section).contains("- Test Date: ").contains("- VM version: JDK ");
+        assertThat(section.lines().filter(l -> l.startsWith("**") && l.endsWith("**"))).hasSize(2); // the OS, the hardware
     }
 }
