@@ -24,6 +24,12 @@ public final class RunWarnings {
     /** Time the hypervisor gave to other guests above this share. */
     static final double STEAL = 0.02;
     /**
+     * The shortest part whose shares are judged: /proc/stat counts CPU time in ticks of 10 ms, so over
+     * a part of a few milliseconds (a family with nothing to measure outside JMH) one tick of a
+     * daemon reads as 100% of the machine.
+     */
+    static final double SHORTEST_PART_SECONDS = 1;
+    /**
      * The shared cache changed speed when its second-slowest sample is this much slower than its fastest:
      * on a machine of its own the 50 ms samples agree within about 10%; the second-slowest, not the
      * slowest, so that one probe slowed by something else (a daemon waking) does not fire it.
@@ -82,7 +88,8 @@ public final class RunWarnings {
         for (RunRecord.PartLoad part : run.machineLoad()) {
             double other = part.otherCpuShare();
             double steal = part.stealShare();
-            if (other <= OTHER_CPU && steal <= STEAL) {
+            boolean tooShort = part.seconds() > 0 && part.seconds() < SHORTEST_PART_SECONDS; // 0: a run that did not record it
+            if (tooShort || other <= OTHER_CPU && steal <= STEAL) {
                 continue;
             }
             out.add(new Warning(Warning.Kind.BUSY_MACHINE, part.part().isEmpty() ? "the run" : part.part(),

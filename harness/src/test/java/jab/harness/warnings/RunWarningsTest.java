@@ -64,6 +64,22 @@ class RunWarningsTest {
         assertThat(machineWarnings(env())).isEmpty();
     }
 
+    private static ObjectNode withPart(String part, double otherCpuShare, double seconds) {
+        ObjectNode env = env();
+        env.withObjectProperty("run").withArrayProperty("machineLoad").addObject().put("part", part)
+                .put("otherCpuShare", otherCpuShare).put("stealShare", 0).put("loadAverage", 1.6).put("seconds", seconds);
+        return env;
+    }
+
+    @Test
+    void aBusyPartIsWarnedAboutUnlessItLastedLessThanTheTicksCpuTimeIsCountedIn() {
+        assertThat(machineWarnings(withPart("fs outside JMH", 0.4, 84))).extracting(Warning::kind)
+                .containsExactly(Warning.Kind.BUSY_MACHINE);
+        // as a default run's "jgit outside JMH" of 0.0 s: one 10 ms tick of another process reads as 100%
+        assertThat(machineWarnings(withPart("jgit outside JMH", 1.0, 0.004))).isEmpty();
+        assertThat(machineWarnings(withPart("the run", 0.4, 0))).hasSize(1); // a run that did not record the part's time
+    }
+
     private static ObjectNode withRefinement(long budget, long startedAfter, int shortOfTime, long wanted) {
         ObjectNode env = env();
         env.withObjectProperty("run").put("budgetSeconds", budget).putObject("refinement")
