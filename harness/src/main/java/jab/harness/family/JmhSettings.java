@@ -67,14 +67,15 @@ public record JmhSettings(int forks, int warmupIterations, TimeValue warmupTime,
     }
 
     /**
-     * Measured iterations of a native baseline's process: at most three. Its interval varies over
-     * processes ({@link #nativeForks}), and the processes differ more than a process's iterations
-     * settle: over the 67 C floors of three default runs on the 2-vCPU VM, the spread of the process
-     * means from their first three iterations was 1.14x (median) that from all five, and the other two
-     * iterations took a third of the floors' time.
+     * Measured iterations of a native baseline's process: at most three when it runs several. Its
+     * interval then varies over processes ({@link #nativeForks}), and the processes differ more than
+     * a process's iterations settle: over the 67 C floors of three default runs on the 2-vCPU VM, the
+     * spread of the process means from their first three iterations was 1.14x (median) that from all
+     * five, and the other two iterations took a third of the floors' time. One process (smoke) has
+     * only its iterations to vary over, and keeps them all.
      */
     public int nativeIterations() {
-        return Math.min(3, iterations);
+        return nativeForks() == 1 ? iterations : Math.min(3, iterations);
     }
 
     /** Samples per result, as JMH counts them (Cnt). */
