@@ -2,6 +2,7 @@ package jab.kv.server;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.util.internal.PlatformDependent;
 
 import jab.kv.KeyProbe;
 
@@ -13,6 +14,10 @@ import jab.kv.KeyProbe;
  * the command name, no key object: a GET allocates nothing, a SET only the value it stores (and the key,
  * if new). Anything else, a command in pieces included, is left to {@link RequestParser}, which gives the
  * same answer more slowly, so this path changes the cost of a request, never its reply.
+ *
+ * <p>Where the input has a memory address (Netty's direct buffers, where it can use Unsafe) its bytes
+ * are read at that address, as Redis reads its query buffer, not through the buffer's checked
+ * accessors: every read below is of an index already known to be below the writer index.
  */
 final class GetSetFastPath {
     /** "*2\r\n$3\r\n" and "*3\r\n$3\r\n" as big-endian longs: the array header and the name's length line. */
@@ -31,6 +36,8 @@ final class GetSetFastPath {
     private final KeyProbe probe = new KeyProbe();
     /** Where the last length line ended, as {@link #length} leaves it. */
     private int at;
+    /** The address of index 0 of the input being read, or 0 to read it through the ByteBuf. */
+    private long address;
 
     GetSetFastPath(Commands commands, ClientState client) {
         this.commands = commands;
@@ -56,13 +63,14 @@ final class GetSetFastPath {
         if (end - r < 14 + 4) { // the shortest: *2 $3 GET $1 k
             return false;
         }
-        long head = in.getLong(r);
+        address = UNSAFE && in.hasMemoryAddress() ? in.memoryAddress() : 0;
+        long head = getLong(in, r);
         boolean get = head == GET_HEAD;
         if (!get && head != SET_HEAD) {
             return false;
         }
-        int name = in.getInt(r + 8) & UPPER_CASE;
-        if (name != (get ? GET_NAME : SET_NAME) || in.getByte(r + 12) != '\n') {
+        int name = getInt(in, r + 8) & UPPER_CASE;
+        if (name != (get ? GET_NAME : SET_NAME) || getByte(in, r + 12) != '\n') {
             return false;
         }
         int keyLength = length(in, r + 13, end, MAX_KEY);
@@ -71,7 +79,7 @@ final class GetSetFastPath {
             return false;
         }
         if (get) {
-            in.getBytes(key, probe.buffer(keyLength), 0, keyLength);
+            getBytes(in, key, probe.buffer(keyLength), keyLength);
             commands.get(probe.filled(keyLength), client, connection.out(ctx));
             in.readerIndex(key + keyLength + 2);
             return true;
@@ -81,9 +89,9 @@ final class GetSetFastPath {
         if (valueLength < 0 || !crlf(in, value + valueLength, end)) {
             return false;
         }
-        in.getBytes(key, probe.buffer(keyLength), 0, keyLength);
+        getBytes(in, key, probe.buffer(keyLength), keyLength);
         byte[] v = new byte[valueLength];
-        in.getBytes(value, v);
+        getBytes(in, value, v, valueLength);
         commands.set(probe.filled(keyLength), v, client, connection.out(ctx));
         in.readerIndex(value + valueLength + 2);
         return true;
@@ -94,13 +102,13 @@ final class GetSetFastPath {
      * the line; -1 when the line is not there whole or not in the plain form (no sign, no leading zero).
      */
     private int length(ByteBuf in, int i, int end, int max) {
-        if (i + 4 > end || in.getByte(i) != '$') {
+        if (i + 4 > end || getByte(in, i) != '$') {
             return -1;
         }
         int n = 0;
         int j = i + 1;
         for (; j < end; j++) {
-            byte b = in.getByte(j);
+            byte b = getByte(in, j);
             if (b == '\r') {
                 break;
             }
@@ -115,7 +123,43 @@ final class GetSetFastPath {
         return n;
     }
 
-    private static boolean crlf(ByteBuf in, int i, int end) {
-        return i + 2 <= end && in.getByte(i) == '\r' && in.getByte(i + 1) == '\n';
+    private boolean crlf(ByteBuf in, int i, int end) {
+        return i + 2 <= end && getByte(in, i) == '\r' && getByte(in, i + 1) == '\n';
+    }
+
+    // The input's bytes at an index below its writer index: at the address when there is one.
+
+    /** Unaligned loads too: the key and value lines sit at any offset. */
+    static final boolean UNSAFE = PlatformDependent.hasUnsafe() && PlatformDependent.isUnaligned();
+    private static final boolean NATIVE_BIG_ENDIAN = PlatformDependent.BIG_ENDIAN_NATIVE_ORDER;
+
+    private byte getByte(ByteBuf in, int i) {
+        return address != 0 ? PlatformDependent.getByte(address + i) : in.getByte(i);
+    }
+
+    /** Big-endian, as ByteBuf.getInt. */
+    private int getInt(ByteBuf in, int i) {
+        if (address == 0) {
+            return in.getInt(i);
+        }
+        int v = PlatformDependent.getInt(address + i);
+        return NATIVE_BIG_ENDIAN ? v : Integer.reverseBytes(v);
+    }
+
+    /** Big-endian, as ByteBuf.getLong. */
+    private long getLong(ByteBuf in, int i) {
+        if (address == 0) {
+            return in.getLong(i);
+        }
+        long v = PlatformDependent.getLong(address + i);
+        return NATIVE_BIG_ENDIAN ? v : Long.reverseBytes(v);
+    }
+
+    private void getBytes(ByteBuf in, int i, byte[] dst, int length) {
+        if (address != 0) {
+            PlatformDependent.copyMemory(address + i, dst, 0, length);
+        } else {
+            in.getBytes(i, dst, 0, length);
+        }
     }
 }

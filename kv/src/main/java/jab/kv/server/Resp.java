@@ -3,6 +3,7 @@ package jab.kv.server;
 import java.nio.charset.StandardCharsets;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.util.internal.PlatformDependent;
 
 /** RESP2 replies written straight into the connection's output buffer. */
 final class Resp {
@@ -29,7 +30,25 @@ final class Resp {
     }
 
     static void raw(ByteBuf out, byte[] bytes) {
-        out.writeBytes(bytes);
+        append(out, bytes);
+    }
+
+    /**
+     * Appends {@code bytes}: copied straight to the buffer's memory where it has an address (one copy,
+     * as Redis's memcpy into its reply buffer), not through writeBytes, which goes through a
+     * ByteBuffer view of Netty's direct buffers (measured: writing "+OK" took 3% of the server's
+     * user time under SET -P 1).
+     */
+    private static void append(ByteBuf out, byte[] bytes) {
+        int n = bytes.length;
+        out.ensureWritable(n);
+        if (GetSetFastPath.UNSAFE && out.hasMemoryAddress()) {
+            int w = out.writerIndex();
+            PlatformDependent.copyMemory(bytes, 0, out.memoryAddress() + w, n);
+            out.writerIndex(w + n);
+        } else {
+            out.writeBytes(bytes);
+        }
     }
 
     static void simple(ByteBuf out, String s) {
@@ -61,17 +80,17 @@ final class Resp {
 
     static void bulk(ByteBuf out, byte[] value) {
         if (value == null) {
-            out.writeBytes(NULL_BULK);
+            append(out, NULL_BULK);
             return;
         }
         if (value.length < BULK_HEADS.length) {
-            out.writeBytes(BULK_HEADS[value.length]);
+            append(out, BULK_HEADS[value.length]);
         } else {
             out.writeByte('$');
             decimal(out, value.length);
             out.writeBytes(CRLF);
         }
-        out.writeBytes(value);
+        append(out, value);
         out.writeShort(CRLF_SHORT);
     }
 
