@@ -11,6 +11,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * The native baseline from inside the JVM: access(2) or stat(2) through the Foreign Function API on
@@ -38,8 +39,8 @@ public class FfmFileCheckBenchmark {
     private int cursor;
 
     @Setup
-    public void createFiles() throws ReflectiveOperationException {
-        fixture = FsFixture.create(files);
+    public void createFiles(BenchmarkParams params) throws ReflectiveOperationException {
+        fixture = FsFixture.forMethod(params.getBenchmark(), files);
         check = FfmFileCheck.create(call);
         existing = check.cString(fixture.existing);
         missing = check.cString(fixture.missing);

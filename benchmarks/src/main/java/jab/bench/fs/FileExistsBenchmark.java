@@ -13,6 +13,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Cost of one existence check ({@link ExistenceCheck}) on an existing file, a missing path, and a
@@ -50,8 +51,8 @@ public class FileExistsBenchmark {
     private int cursor;
 
     @Setup
-    public void createFiles() {
-        fixture = FsFixture.create(files);
+    public void createFiles(BenchmarkParams params) {
+        fixture = FsFixture.forMethod(params.getBenchmark(), files);
         existingPath = fixture.existing;
         missingPath = fixture.missing;
         existingFile = existingPath.toFile();

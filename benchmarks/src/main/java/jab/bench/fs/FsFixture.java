@@ -39,8 +39,8 @@ public final class FsFixture implements AutoCloseable {
             missingFiles[i] = sub.resolve("m" + i + ".txt");
         }
         Random random = new Random(20250718L);
-        picks = new int[PICKS];
-        for (int i = 0; i < PICKS; i++) {
+        picks = new int[n > 0 ? PICKS : 0];
+        for (int i = 0; i < picks.length; i++) {
             picks[i] = random.nextInt(n);
         }
     }
@@ -50,11 +50,26 @@ public final class FsFixture implements AutoCloseable {
         return create(BenchDirs.baseDir(), n);
     }
 
+    /**
+     * The layout the benchmark method {@code benchmark} (JMH's full name of it) needs, under {@code jab.dir}:
+     * the {@code n} files and their random picks only for the random scenarios. The single-file scenarios
+     * check {@code existing} and {@code missing} in the top folder, which the {@code n} files (in
+     * subfolders) leave alone; creating and deleting them cost an interleaved fork of eight variants
+     * 8,000 files and 2-5 s of system time before its first round, measured for nothing.
+     */
+    public static FsFixture forMethod(String benchmark, int n) {
+        return benchmark.substring(benchmark.lastIndexOf('.') + 1).startsWith("random") ? create(n) : make(BenchDirs.baseDir(), 0);
+    }
+
     /** Creates the layout in a fresh directory under {@code parent}. */
     public static FsFixture create(Path parent, int n) {
         if (n < 1) {
             throw new IllegalArgumentException("files must be >= 1, was " + n);
         }
+        return make(parent, n);
+    }
+
+    private static FsFixture make(Path parent, int n) {
         Path dir = BenchDirs.freshTrialDir(parent, "jab-fs-");
         try {
             return new FsFixture(dir, n);

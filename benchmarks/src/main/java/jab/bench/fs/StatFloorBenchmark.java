@@ -11,6 +11,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 import jab.fork.Syscalls;
 
@@ -36,8 +37,8 @@ public class StatFloorBenchmark {
     private long missingPath;
 
     @Setup
-    public void createFiles() {
-        fixture = FsFixture.create(files);
+    public void createFiles(BenchmarkParams params) {
+        fixture = FsFixture.forMethod(params.getBenchmark(), files);
         existingPath = Syscalls.path(fixture.existing.toString());
         missingPath = Syscalls.path(fixture.missing.toString());
     }
