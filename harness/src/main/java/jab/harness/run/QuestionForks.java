@@ -18,6 +18,7 @@ import jab.harness.family.Profile;
 import jab.harness.jdk.Jdk;
 import jab.harness.results.Comparisons;
 import jab.harness.results.RunStore;
+import jab.harness.stats.PairedRatio;
 import jab.harness.stats.RatioVerdict;
 import jab.harness.stats.RoundsPerFork;
 
@@ -185,7 +186,7 @@ final class QuestionForks {
                 for (boolean narrowing : new boolean[] {false, true}) {
                     for (Asked a : asked) {
                         List<Comparisons.Ratio> open = open(a, precision, narrowing);
-                        double perSecond = open.size() / Math.max(a.secondsPerFork, 1e-3);
+                        double perSecond = (narrowing ? open.size() : verdictsExpected(a, open, precision)) / Math.max(a.secondsPerFork, 1e-3);
                         if (!open.isEmpty() && perSecond > most) {
                             most = perSecond;
                             next = a;
@@ -228,16 +229,41 @@ final class QuestionForks {
     }
 
     /**
-     * The comparisons of a case still open: wider than the ratio goal and undecided (or, when
-     * {@code narrowing}, decided too); none when it may get no fork.
+     * The comparisons of a case still open: undecided and wider than the band (an undecided ratio
+     * whose interval is within ±band of its middle sits on the band's edge, and its width is the
+     * answer), or, when {@code narrowing}, wider than the ratio goal, decided or not; none when the
+     * case may get no fork.
      */
     private List<Comparisons.Ratio> open(Asked a, Precision precision, boolean narrowing) {
         if (!a.measured() || a.givenUp || a.forks.size() >= precision.maxForks()) {
             return List.of();
         }
+        double width = narrowing ? precision.ratioTarget() : Math.max(precision.ratioTarget(), band);
         return asked(a).withRatios(band).ratios().stream()
-                .filter(r -> (narrowing || r.verdict().equals(RatioVerdict.UNDECIDED.words)) && !(r.relativeHalfWidth() <= precision.ratioTarget()))
+                .filter(r -> (narrowing || r.verdict().equals(RatioVerdict.UNDECIDED.words)) && !(r.relativeHalfWidth() <= width))
                 .toList();
+    }
+
+    /**
+     * The verdicts a case's next fork brings, expected: each open comparison counts one over the forks
+     * it still needs if its forks keep their spread ({@link PairedRatio#forksToDecide}),
+     * so forks go where verdicts are within reach, and a ratio that sits on the band's edge (tens of
+     * forks away) draws little. Counting open comparisons alone sent a default run's last forks to a
+     * bimodal launch ratio (±75% over three forks) before questions one or two forks from a verdict.
+     */
+    private double verdictsExpected(Asked a, List<Comparisons.Ratio> open, Precision precision) {
+        Comparisons.Asked q = asked(a);
+        return verdictsExpected(open.stream().map(r -> q.ratio(r.a(), r.b())).toList(), band, Math.max(precision.ratioTarget(), band),
+                precision.maxForks());
+    }
+
+    /** One over the forks each ratio still needs to be decided (beyond or within {@code band}, or as narrow as {@code target}), summed. */
+    static double verdictsExpected(List<PairedRatio> open, double band, double target, int maxForks) {
+        double sum = 0;
+        for (PairedRatio p : open) {
+            sum += 1.0 / Math.max(1, p.forksToDecide(band, target, maxForks) - p.forks());
+        }
+        return sum;
     }
 
     /**
