@@ -64,9 +64,7 @@ public final class Progress {
     }
 
     private void show(String what, boolean newline) {
-        Duration elapsed = Duration.ofNanos(System.nanoTime() - startNanos);
-        String eta = done == 0 ? "ETA ?" : "ETA " + clock(elapsed.multipliedBy(total - done).dividedBy(done));
-        String line = String.format("[%d/%d] %s | %s elapsed, %s", Math.min(done + 1, total), total, what, clock(elapsed), eta);
+        String line = line(what, done, total, Duration.ofNanos(System.nanoTime() - startNanos));
         if (newline) {
             out.println(line);
         } else {
@@ -75,6 +73,19 @@ public final class Progress {
             out.flush();
             lastWidth = line.length();
         }
+    }
+
+    /**
+     * The line for the item after {@code done} of {@code total}. The refinement adds forks until its
+     * verdicts are reached or its budget ends, so it can run past the count it started with: the
+     * line then numbers the item alone, with no total and no ETA (which would go negative).
+     */
+    static String line(String what, int done, int total, Duration elapsed) {
+        if (done >= total) {
+            return String.format("[%d] %s | %s elapsed", done + 1, what, clock(elapsed));
+        }
+        String eta = done == 0 ? "ETA ?" : "ETA " + clock(elapsed.multipliedBy(total - done).dividedBy(done));
+        return String.format("[%d/%d] %s | %s elapsed, %s", done + 1, total, what, clock(elapsed), eta);
     }
 
     static String clock(Duration d) {
