@@ -238,7 +238,7 @@ final class QuestionForks {
         if (!a.measured() || a.givenUp || a.forks.size() >= precision.maxForks()) {
             return List.of();
         }
-        double width = narrowing ? precision.ratioTarget() : Math.max(precision.ratioTarget(), band);
+        double width = narrowing ? precision.ratioTarget() : answeredWidth(precision);
         return asked(a).withRatios(band).ratios().stream()
                 .filter(r -> (narrowing || r.verdict().equals(RatioVerdict.UNDECIDED.words)) && !(r.relativeHalfWidth() <= width))
                 .toList();
@@ -253,8 +253,12 @@ final class QuestionForks {
      */
     private double verdictsExpected(Asked a, List<Comparisons.Ratio> open, Precision precision) {
         Comparisons.Asked q = asked(a);
-        return verdictsExpected(open.stream().map(r -> q.ratio(r.a(), r.b())).toList(), band, Math.max(precision.ratioTarget(), band),
-                precision.maxForks());
+        return verdictsExpected(open.stream().map(r -> q.ratio(r.a(), r.b())).toList(), band, answeredWidth(precision), precision.maxForks());
+    }
+
+    /** The half-width at which an undecided ratio is answered by its width: the band, or the ratio goal if wider. */
+    private double answeredWidth(Precision precision) {
+        return Math.max(precision.ratioTarget(), band);
     }
 
     /** One over the forks each ratio still needs to be decided (beyond or within {@code band}, or as narrow as {@code target}), summed. */
