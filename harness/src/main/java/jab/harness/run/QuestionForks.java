@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -30,15 +31,31 @@ import jab.harness.stats.RoundsPerFork;
  */
 final class QuestionForks {
     /**
-     * A slice: one JMH iteration of this length per variant and round. Measured on the project's 2-vCPU
-     * VM (File.exists() against Files.exists(p), 2 variants, 60 rounds): the machine switched between
-     * speeds about 1.4x apart every few seconds, and a round that straddles a switch is an outlier of
-     * the round ratios; 50 ms gave a fork's ratio a standard error of 0.4-1.3%, 100 ms 1.1-1.8%, and
-     * 10-20 ms no better (more slices, each with JMH's per-iteration overhead) and a ratio 2-4% higher.
+     * A slice: one JMH iteration of this length per variant and round, at most. Measured on the project's
+     * 2-vCPU VM (File.exists() against Files.exists(p), 2 variants, 60 rounds): the machine switched
+     * between speeds about 1.4x apart every few seconds, and a round that straddles a switch is an
+     * outlier of the round ratios; 50 ms gave a fork's ratio a standard error of 0.4-1.3%, 100 ms
+     * 1.1-1.8%, and 10-20 ms no better for two variants (more slices, each with JMH's per-iteration
+     * overhead) and a ratio 2-4% higher.
      */
     static final TimeValue SLICE = TimeValue.milliseconds(50);
 
-    /** The fewest rounds of an added fork: a fork's mean log-ratio over fewer is too rough to pool with the rest. */
+    /**
+     * The longest a round of many variants lasts: past four variants their slices shorten (to
+     * {@link #SHORTEST_SLICE}) and the rounds multiply, so each variant is measured as long as before.
+     * The machine's speed drifts within a fork (a slice's score, less its variant's mean, correlates
+     * 0.8 with the next slice's and about 0 with one 1.2 s on), so a round ratio of two slices varies
+     * more the further apart they run: 12% adjacent, 22% seven slices apart in the 8-variant fs
+     * questions. Measured there (fs -f 6, 50 ms and 25 ms slices alternating, two runs each, the same
+     * time per fork): 25 ms narrowed the forks' spread from 3.7-4.1% to 2.5-2.7% (missing file) and from
+     * 2.9-3.4% to 2.2-2.4% (existing file), and moved none of the 56 ratios beyond its noise.
+     */
+    static final long LONGEST_ROUND_MS = 200;
+
+    /** The shortest slice: the 8-variant fs questions were measured with it, shorter ones were not. */
+    static final TimeValue SHORTEST_SLICE = TimeValue.milliseconds(25);
+
+    /** The fewest rounds of an added fork, in {@link #SLICE}s: a fork's mean log-ratio over fewer is too rough to pool with the rest. */
     static final int MIN_ADDED_ROUNDS = 20;
 
     /** One case on one JDK as it grows. */
@@ -106,7 +123,7 @@ final class QuestionForks {
         for (QuestionCase c : cases) {
             JmhSettings s = phase.settings(c.family());
             Profile profile = phase.profileOf(c.family());
-            InterleavedForkRun.SliceSchedule schedule = schedule(s, c.variants().get(0).job().entry().getMode(), profile);
+            InterleavedForkRun.SliceSchedule schedule = schedule(s, c.variants().get(0).job().entry().getMode(), profile, c.variants().size());
             String why = c.interleaved() ? new InterleavedForkRun(c, jdk, phase.setup(), phase.context(c.family()), schedule).whyApart()
                     : c.whyApart();
             if (!why.isEmpty()) {
@@ -123,18 +140,32 @@ final class QuestionForks {
     }
 
     /**
-     * Each JMH iteration becomes a slice of {@link #SLICE} (a single-shot benchmark's slice is its shot):
+     * Each JMH iteration becomes a slice ({@link #slice}; a single-shot benchmark's slice is its shot):
      * the warm-up rounds give each variant at least its family's warm-up time and the profile's fewest
-     * warm-up rounds; the measured rounds are the profile's (a fork's ratio is a mean over them), or for
-     * a single-shot benchmark its family's iterations.
+     * warm-up rounds; the measured rounds give each variant the profile's rounds of {@link #SLICE} (a
+     * fork's ratio is a mean over them), or for a single-shot benchmark its family's iterations.
      */
-    static InterleavedForkRun.SliceSchedule schedule(JmhSettings s, Mode mode, Profile profile) {
+    static InterleavedForkRun.SliceSchedule schedule(JmhSettings s, Mode mode, Profile profile, int variants) {
         if (mode == Mode.SingleShotTime) {
             return new InterleavedForkRun.SliceSchedule(SLICE, s.warmupIterations(), Math.max(s.iterations(), profile.rounds / 3));
         }
-        long slice = SLICE.convertTo(java.util.concurrent.TimeUnit.MILLISECONDS);
-        long warm = s.warmupIterations() * s.warmupTime().convertTo(java.util.concurrent.TimeUnit.MILLISECONDS);
-        return new InterleavedForkRun.SliceSchedule(SLICE, (int) Math.max(profile.warmupRounds, (warm + slice - 1) / slice), profile.rounds);
+        TimeValue slice = slice(variants);
+        long ms = slice.convertTo(TimeUnit.MILLISECONDS);
+        long warm = s.warmupIterations() * s.warmupTime().convertTo(TimeUnit.MILLISECONDS);
+        return new InterleavedForkRun.SliceSchedule(slice, (int) Math.max(profile.warmupRounds, (warm + ms - 1) / ms),
+                inSlices(profile.rounds, slice));
+    }
+
+    /** A question's slice: {@link #SLICE}, shorter for more than four variants so a round lasts {@link #LONGEST_ROUND_MS} at most. */
+    static TimeValue slice(int variants) {
+        long ms = Math.max(SHORTEST_SLICE.convertTo(TimeUnit.MILLISECONDS), LONGEST_ROUND_MS / Math.max(1, variants));
+        return TimeValue.milliseconds(Math.min(SLICE.convertTo(TimeUnit.MILLISECONDS), ms));
+    }
+
+    /** Rounds of {@code slice} that measure each variant as long as {@code rounds} of {@link #SLICE}. */
+    static int inSlices(int rounds, TimeValue slice) {
+        long ms = slice.convertTo(TimeUnit.MILLISECONDS);
+        return (int) ((rounds * SLICE.convertTo(TimeUnit.MILLISECONDS) + ms - 1) / ms);
     }
 
     List<Asked> asked() {
@@ -225,7 +256,7 @@ final class QuestionForks {
 
     /** A round: one slice per variant. */
     private static double roundSeconds(Asked a) {
-        return a.c.variants().size() * SLICE.convertTo(java.util.concurrent.TimeUnit.MILLISECONDS) / 1e3;
+        return a.c.variants().size() * a.schedule.slice().convertTo(TimeUnit.MILLISECONDS) / 1e3;
     }
 
     /**
@@ -287,7 +318,8 @@ final class QuestionForks {
         double roundSeconds = roundSeconds(a);
         // what a fork costs beside its measured rounds: the JVM's start, the trial set-up, the warm-up rounds
         double forkSeconds = Math.max(0.5, a.secondsPerFork - a.schedule.rounds() * roundSeconds);
-        return RoundsPerFork.optimal(perFork, forkSeconds, roundSeconds, Math.min(MIN_ADDED_ROUNDS, a.schedule.rounds()), 4 * a.schedule.rounds());
+        return RoundsPerFork.optimal(perFork, forkSeconds, roundSeconds, Math.min(inSlices(MIN_ADDED_ROUNDS, a.schedule.slice()), a.schedule.rounds()),
+                4 * a.schedule.rounds());
     }
 
     private boolean fork(Asked a, Progress progress) throws IOException {

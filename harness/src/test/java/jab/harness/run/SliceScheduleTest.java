@@ -1,0 +1,48 @@
+package jab.harness.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+import jab.harness.family.JmhSettings;
+import jab.harness.family.Profile;
+
+/** A question's slices: 50 ms up to four variants, shorter beyond so a round lasts 200 ms, each variant measured as long. */
+class SliceScheduleTest {
+    private static final JmhSettings FS_DEFAULT = JmhSettings.of(3, 3, "200ms", 5, "200ms");
+
+    @Test
+    void upToFourVariantsSliceFiftyMilliseconds() {
+        assertThat(QuestionForks.slice(2)).isEqualTo(TimeValue.milliseconds(50));
+        assertThat(QuestionForks.slice(4)).isEqualTo(TimeValue.milliseconds(50));
+    }
+
+    @Test
+    void moreVariantsShortenTheSliceDownToTwentyFiveMilliseconds() {
+        assertThat(QuestionForks.slice(5)).isEqualTo(TimeValue.milliseconds(40));
+        assertThat(QuestionForks.slice(8)).isEqualTo(TimeValue.milliseconds(25));
+        assertThat(QuestionForks.slice(20)).isEqualTo(TimeValue.milliseconds(25));
+    }
+
+    @Test
+    void shorterSlicesRunMoreRoundsForTheSameTimePerVariant() {
+        InterleavedForkRun.SliceSchedule eight = QuestionForks.schedule(FS_DEFAULT, Mode.Throughput, Profile.DEFAULT, 8);
+        InterleavedForkRun.SliceSchedule two = QuestionForks.schedule(FS_DEFAULT, Mode.Throughput, Profile.DEFAULT, 2);
+        assertThat(two.slice()).isEqualTo(TimeValue.milliseconds(50));
+        assertThat(two.rounds()).isEqualTo(Profile.DEFAULT.rounds);
+        assertThat(eight.slice()).isEqualTo(TimeValue.milliseconds(25));
+        assertThat(eight.rounds()).isEqualTo(2 * Profile.DEFAULT.rounds);
+        // warm-up: the family's 3 x 200 ms per variant, whatever the slice
+        assertThat(two.warmupRounds() * 50L).isEqualTo(600);
+        assertThat(eight.warmupRounds() * 25L).isEqualTo(600);
+    }
+
+    @Test
+    void aSingleShotCaseKeepsItsShots() {
+        InterleavedForkRun.SliceSchedule shots = QuestionForks.schedule(FS_DEFAULT, Mode.SingleShotTime, Profile.DEFAULT, 8);
+        assertThat(shots.slice()).isEqualTo(QuestionForks.SLICE);
+        assertThat(shots.rounds()).isEqualTo(Math.max(5, Profile.DEFAULT.rounds / 3));
+    }
+}
