@@ -150,22 +150,27 @@ final class QuestionForks {
             return new InterleavedForkRun.SliceSchedule(SLICE, s.warmupIterations(), Math.max(s.iterations(), profile.rounds / 3));
         }
         TimeValue slice = slice(variants);
-        long ms = slice.convertTo(TimeUnit.MILLISECONDS);
-        long warm = s.warmupIterations() * s.warmupTime().convertTo(TimeUnit.MILLISECONDS);
-        return new InterleavedForkRun.SliceSchedule(slice, (int) Math.max(profile.warmupRounds, (warm + ms - 1) / ms),
-                inSlices(profile.rounds, slice));
+        long warm = s.warmupIterations() * ms(s.warmupTime());
+        return new InterleavedForkRun.SliceSchedule(slice, Math.max(profile.warmupRounds, roundsFor(warm, slice)), inSlices(profile.rounds, slice));
     }
 
     /** A question's slice: {@link #SLICE}, shorter for more than four variants so a round lasts {@link #LONGEST_ROUND_MS} at most. */
     static TimeValue slice(int variants) {
-        long ms = Math.max(SHORTEST_SLICE.convertTo(TimeUnit.MILLISECONDS), LONGEST_ROUND_MS / Math.max(1, variants));
-        return TimeValue.milliseconds(Math.min(SLICE.convertTo(TimeUnit.MILLISECONDS), ms));
+        return TimeValue.milliseconds(Math.min(ms(SLICE), Math.max(ms(SHORTEST_SLICE), LONGEST_ROUND_MS / Math.max(1, variants))));
     }
 
     /** Rounds of {@code slice} that measure each variant as long as {@code rounds} of {@link #SLICE}. */
     static int inSlices(int rounds, TimeValue slice) {
-        long ms = slice.convertTo(TimeUnit.MILLISECONDS);
-        return (int) ((rounds * SLICE.convertTo(TimeUnit.MILLISECONDS) + ms - 1) / ms);
+        return roundsFor(rounds * ms(SLICE), slice);
+    }
+
+    /** The fewest rounds of {@code slice} that give each variant {@code msPerVariant}. */
+    private static int roundsFor(long msPerVariant, TimeValue slice) {
+        return (int) ((msPerVariant + ms(slice) - 1) / ms(slice));
+    }
+
+    private static long ms(TimeValue t) {
+        return t.convertTo(TimeUnit.MILLISECONDS);
     }
 
     List<Asked> asked() {
@@ -256,7 +261,7 @@ final class QuestionForks {
 
     /** A round: one slice per variant. */
     private static double roundSeconds(Asked a) {
-        return a.c.variants().size() * a.schedule.slice().convertTo(TimeUnit.MILLISECONDS) / 1e3;
+        return a.c.variants().size() * ms(a.schedule.slice()) / 1e3;
     }
 
     /**
