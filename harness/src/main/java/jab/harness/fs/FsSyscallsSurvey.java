@@ -4,6 +4,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -22,6 +26,12 @@ import jab.harness.trace.TraceCache;
 final class FsSyscallsSurvey {
     /** The traced scenarios: the random ones make the calls of these (see {@link FsPairing#tracedScenario}). */
     static final List<String> SCENARIOS = List.of("existingFile", "missingFile");
+    /**
+     * JVM traces made at once: they count calls, not time, so two JVMs side by side on two CPUs give the
+     * same counts (a stray JIT or GC call stays below {@link jab.harness.trace.SyscallCount#NOISE} per
+     * operation), and a run whose trace cache is cold spends less of its budget on them.
+     */
+    static final int AT_ONCE = Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors()));
 
     private FsSyscallsSurvey() {
     }
@@ -59,18 +69,29 @@ final class FsSyscallsSurvey {
                     }
                 }
             }
-            for (Jdk jdk : jdks) {
-                for (ExistenceCheck api : apis) {
-                    for (String scenario : SCENARIOS) {
-                        try {
-                            add(traces, notes, cache.get(FsSyscallsDocument.Trace.class, jdk, List.of(api.name(), scenario),
-                                    () -> tracer.java(jdk, api, scenario, pathOf(fx, scenario))), each);
-                        } catch (Exception e) {
-                            fail.accept("fs trace of " + api.call() + ", " + scenario + ", JDK " + jdk.id() + " failed: "
-                                    + e.getMessage());
+            ExecutorService pool = Executors.newFixedThreadPool(AT_ONCE);
+            try {
+                List<Future<FsSyscallsDocument.Trace>> made = new ArrayList<>();
+                List<String> what = new ArrayList<>();
+                for (Jdk jdk : jdks) {
+                    for (ExistenceCheck api : apis) {
+                        for (String scenario : SCENARIOS) {
+                            made.add(pool.submit(() -> cache.get(FsSyscallsDocument.Trace.class, jdk, List.of(api.name(), scenario),
+                                    () -> tracer.java(jdk, api, scenario, pathOf(fx, scenario)))));
+                            what.add(api.call() + ", " + scenario + ", JDK " + jdk.id());
                         }
                     }
                 }
+                // in the order asked, whichever finishes first
+                for (int i = 0; i < made.size(); i++) {
+                    try {
+                        add(traces, notes, made.get(i).get(), each);
+                    } catch (ExecutionException e) {
+                        fail.accept("fs trace of " + what.get(i) + " failed: " + e.getCause().getMessage());
+                    }
+                }
+            } finally {
+                pool.shutdownNow(); // on Ctrl-C, the traces not yet made are not started
             }
         }
         return new FsSyscallsDocument(traces, notes);

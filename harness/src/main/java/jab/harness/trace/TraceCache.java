@@ -120,7 +120,7 @@ public final class TraceCache {
      * A line to print before the first trace this cache makes ("fs: tracing ..."), and not at all
      * when every trace is taken from the cache; a later one replaces one not yet printed.
      */
-    public void announce(String line) {
+    public synchronized void announce(String line) {
         announcement = line;
     }
 
@@ -143,22 +143,31 @@ public final class TraceCache {
                     throw new IOException("it holds another key");
                 }
                 T kept = MAPPER.treeToValue(e.value(), type);
-                seen(Instant.parse(e.traced()));
-                taken++;
+                synchronized (this) {
+                    seen(Instant.parse(e.traced()));
+                    taken++;
+                }
                 return kept;
             } catch (IOException | RuntimeException ex) {
-                problems.add(family + ": the cached trace " + shown(file) + " could not be read (" + firstLine(ex)
-                        + "), so it was traced again");
+                synchronized (this) {
+                    problems.add(family + ": the cached trace " + shown(file) + " could not be read (" + firstLine(ex)
+                            + "), so it was traced again");
+                }
             }
         }
-        if (announcement != null) {
-            log.println(announcement);
-            announcement = null;
+        synchronized (this) {
+            if (announcement != null) {
+                log.println(announcement);
+                announcement = null;
+            }
         }
+        // outside the lock: a family may make its traces several at a time (FsSyscallsSurvey)
         T value = trace.run();
-        traced++;
-        if (file != null) {
-            keep(file, new Entry(key, clock.instant().toString(), MAPPER.valueToTree(value)));
+        synchronized (this) {
+            traced++;
+            if (file != null) {
+                keep(file, new Entry(key, clock.instant().toString(), MAPPER.valueToTree(value)));
+            }
         }
         return value;
     }
@@ -188,7 +197,7 @@ public final class TraceCache {
      * What the run must say about the traces: once, where they came from when the cache gave any
      * (where it is, when they were traced, how to trace again), and what went wrong with it.
      */
-    public List<String> notes() {
+    public synchronized List<String> notes() {
         List<String> out = new ArrayList<>();
         if (taken > 0) {
             out.add(family + ": " + (traced == 0 ? (taken == 1 ? "the" : "all " + taken) : taken + " of " + (taken + traced))
