@@ -33,6 +33,10 @@ final class FsSyscallsSurvey {
      */
     static final int AT_ONCE = Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors()));
 
+    /** A JVM trace being made, and what it traces in a failure's words. */
+    private record Pending(String what, Future<FsSyscallsDocument.Trace> trace) {
+    }
+
     private FsSyscallsSurvey() {
     }
 
@@ -71,23 +75,22 @@ final class FsSyscallsSurvey {
             }
             ExecutorService pool = Executors.newFixedThreadPool(AT_ONCE);
             try {
-                List<Future<FsSyscallsDocument.Trace>> made = new ArrayList<>();
-                List<String> what = new ArrayList<>();
+                List<Pending> made = new ArrayList<>();
                 for (Jdk jdk : jdks) {
                     for (ExistenceCheck api : apis) {
                         for (String scenario : SCENARIOS) {
-                            made.add(pool.submit(() -> cache.get(FsSyscallsDocument.Trace.class, jdk, List.of(api.name(), scenario),
-                                    () -> tracer.java(jdk, api, scenario, pathOf(fx, scenario)))));
-                            what.add(api.call() + ", " + scenario + ", JDK " + jdk.id());
+                            made.add(new Pending(api.call() + ", " + scenario + ", JDK " + jdk.id(),
+                                    pool.submit(() -> cache.get(FsSyscallsDocument.Trace.class, jdk, List.of(api.name(), scenario),
+                                            () -> tracer.java(jdk, api, scenario, pathOf(fx, scenario))))));
                         }
                     }
                 }
-                // in the order asked, whichever finishes first
-                for (int i = 0; i < made.size(); i++) {
+                // added in the order asked, each waited for in turn, so the document reads as when made one by one
+                for (Pending p : made) {
                     try {
-                        add(traces, notes, made.get(i).get(), each);
+                        add(traces, notes, p.trace().get(), each);
                     } catch (ExecutionException e) {
-                        fail.accept("fs trace of " + what.get(i) + " failed: " + e.getCause().getMessage());
+                        fail.accept("fs trace of " + p.what() + " failed: " + e.getCause().getMessage());
                     }
                 }
             } finally {
