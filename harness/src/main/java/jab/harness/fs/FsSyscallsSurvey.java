@@ -4,10 +4,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -16,26 +12,18 @@ import jab.bench.fs.FsFixture;
 import jab.harness.baseline.NativeBuild;
 import jab.harness.jdk.Jdk;
 import jab.harness.trace.TraceCache;
+import jab.harness.trace.TracesAtOnce;
 
 /**
  * Traces every existence check on every JDK, and every C floor, on an existing file and a missing
  * path ({@link FsTracer}): the evidence {@code jab verify fs} prints, {@code jab run fs} records as
  * fs-syscalls.json, and the pairing of JVM figures with C floors reads. A trace that fails becomes a
- * note and the others go on.
+ * note and the others go on. The JVM traces are made two at a time ({@link TracesAtOnce}): a stray JIT
+ * or GC call stays below {@link jab.harness.trace.SyscallCount#NOISE} per operation either way.
  */
 final class FsSyscallsSurvey {
     /** The traced scenarios: the random ones make the calls of these (see {@link FsPairing#tracedScenario}). */
     static final List<String> SCENARIOS = List.of("existingFile", "missingFile");
-    /**
-     * JVM traces made at once: they count calls, not time, so two JVMs side by side on two CPUs give the
-     * same counts (a stray JIT or GC call stays below {@link jab.harness.trace.SyscallCount#NOISE} per
-     * operation), and a run whose trace cache is cold spends less of its budget on them.
-     */
-    static final int AT_ONCE = Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors()));
-
-    /** A JVM trace being made, and what it traces in a failure's words. */
-    private record Pending(String what, Future<FsSyscallsDocument.Trace> trace) {
-    }
 
     private FsSyscallsSurvey() {
     }
@@ -73,28 +61,18 @@ final class FsSyscallsSurvey {
                     }
                 }
             }
-            ExecutorService pool = Executors.newFixedThreadPool(AT_ONCE);
-            try {
-                List<Pending> made = new ArrayList<>();
+            try (TracesAtOnce<FsSyscallsDocument.Trace> java = new TracesAtOnce<>()) {
                 for (Jdk jdk : jdks) {
                     for (ExistenceCheck api : apis) {
                         for (String scenario : SCENARIOS) {
-                            made.add(new Pending(api.call() + ", " + scenario + ", JDK " + jdk.id(),
-                                    pool.submit(() -> cache.get(FsSyscallsDocument.Trace.class, jdk, List.of(api.name(), scenario),
-                                            () -> tracer.java(jdk, api, scenario, pathOf(fx, scenario))))));
+                            java.add(api.call() + ", " + scenario + ", JDK " + jdk.id(),
+                                    () -> cache.get(FsSyscallsDocument.Trace.class, jdk, List.of(api.name(), scenario),
+                                            () -> tracer.java(jdk, api, scenario, pathOf(fx, scenario))));
                         }
                     }
                 }
-                // added in the order asked, each waited for in turn, so the document reads as when made one by one
-                for (Pending p : made) {
-                    try {
-                        add(traces, notes, p.trace().get(), each);
-                    } catch (ExecutionException e) {
-                        fail.accept("fs trace of " + p.what() + " failed: " + e.getCause().getMessage());
-                    }
-                }
-            } finally {
-                pool.shutdownNow(); // on Ctrl-C, the traces not yet made are not started
+                java.forEach(t -> add(traces, notes, t, each),
+                        (what, e) -> fail.accept("fs trace of " + what + " failed: " + e.getMessage()));
             }
         }
         return new FsSyscallsDocument(traces, notes);

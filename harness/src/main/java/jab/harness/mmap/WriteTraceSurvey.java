@@ -13,6 +13,7 @@ import jab.harness.family.RunContext;
 import jab.harness.jdk.Jdk;
 import jab.harness.trace.SyscallCount;
 import jab.harness.trace.TraceCache;
+import jab.harness.trace.TracesAtOnce;
 
 /**
  * The traces {@code jab run mmap} records: each Java write strategy the run measures, at each chunk
@@ -24,25 +25,25 @@ final class WriteTraceSurvey {
     }
 
     /** @param cache traces kept from earlier runs, taken instead of tracing again */
-    static MmapTraceDocument run(RunContext ctx, Path workDir, TraceCache cache) {
+    static MmapTraceDocument run(RunContext ctx, Path workDir, TraceCache cache) throws InterruptedException {
         List<String> notes = new ArrayList<>();
         Optional<Path> strace = SyscallCount.strace();
         if (strace.isEmpty()) {
             return new MmapTraceDocument(List.of(), List.of("mmap: no syscall trace, so no Java/C ratio: " + SyscallCount.NO_STRACE));
         }
         List<WriteTrace> traces = new ArrayList<>();
-        for (Jdk jdk : ctx.jdks()) {
-            for (String chunk : ctx.param("chunkSize")) {
-                for (String strategy : measured(ctx, jdk, chunk)) {
-                    try {
-                        traces.add(cache.get(WriteTrace.class, jdk, List.of(strategy, chunk),
-                                () -> WriteTrace.of(strace.get(), jdk, strategy, Integer.parseInt(chunk), workDir)));
-                    } catch (Exception e) {
-                        notes.add("mmap: tracing " + strategy + " on JDK " + jdk.id() + " (chunkSize=" + chunk + ") failed, so it has "
-                                + "no C partner: " + e.getMessage());
+        try (TracesAtOnce<WriteTrace> made = new TracesAtOnce<>()) { // each probe writes a file of its own (its pid)
+            for (Jdk jdk : ctx.jdks()) {
+                for (String chunk : ctx.param("chunkSize")) {
+                    for (String strategy : measured(ctx, jdk, chunk)) {
+                        made.add(strategy + " on JDK " + jdk.id() + " (chunkSize=" + chunk + ")",
+                                () -> cache.get(WriteTrace.class, jdk, List.of(strategy, chunk),
+                                        () -> WriteTrace.of(strace.get(), jdk, strategy, Integer.parseInt(chunk), workDir)));
                     }
                 }
             }
+            made.forEach(traces::add, (what, e) -> notes.add("mmap: tracing " + what + " failed, so it has no C partner: "
+                    + e.getMessage()));
         }
         return new MmapTraceDocument(traces, notes);
     }
