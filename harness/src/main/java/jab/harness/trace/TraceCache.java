@@ -161,7 +161,7 @@ public final class TraceCache {
                 announcement = null;
             }
         }
-        // outside the lock: a family may make its traces several at a time (FsSyscallsSurvey)
+        // outside the lock: traces may be made several at a time (TracesAtOnce)
         T value = trace.run();
         synchronized (this) {
             traced++;
