@@ -19,39 +19,57 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
- * A hash of the code jab traces with: the entries of jab's own jars (their names and contents, never
- * the jar's bytes, which hold build timestamps, so the same sources rebuilt hash the same), class
- * folders, the C sources of the native programs, and the names and sizes of the libraries (their
- * file names carry their versions).
+ * A hash of the code a family's traces run and read: the entries of jab's own jars (their names and
+ * contents, never the jar's bytes, which hold build timestamps, so the same sources rebuilt hash the
+ * same), class folders, the C sources of the native programs, and the names and sizes of the
+ * libraries (their file names carry their versions). Of the harness's own classes only those a trace
+ * depends on count ({@link #TRACED_PACKAGES} and the family's package): the traced programs are the
+ * benchmarks', kv's and the C floors', and the harness only starts them and reads what strace prints.
+ * A change to how jab schedules, reports or compares leaves the traces kept, as a new JDK build does not.
  */
 final class JabBuild {
     /** Maven's own files in a jar (pom.properties can carry the build time): not code. */
     private static final String MAVEN_METADATA = "META-INF/maven/";
+    private static final String HARNESS = "jab/harness/";
+    /** The harness packages every trace depends on: tracing and counting, starting processes and JVMs, building the C floors. */
+    static final List<String> TRACED_PACKAGES = List.of("trace", "exec", "jdk", "baseline", "family");
 
     private JabBuild() {
     }
 
-    /** The hash of the running jab: its class path and the native sources under {@code nativeDir}. */
-    static String hash(Path nativeDir) {
+    /** The hash of the running jab's code that {@code family}'s traces depend on, and the native sources under {@code nativeDir}. */
+    static String hash(String family, Path nativeDir) {
         List<Path> classPath = new ArrayList<>();
         for (String p : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
             if (!p.isBlank()) {
                 classPath.add(Path.of(p));
             }
         }
-        return hash(classPath, nativeDir);
+        return hash(classPath, nativeDir, tracedBy(family));
     }
 
-    static String hash(List<Path> classPath, Path nativeDir) {
+    /** Whether a class file or resource (its path in a jar or class folder) counts for {@code family}'s traces. */
+    static Predicate<String> tracedBy(String family) {
+        return name -> {
+            if (!name.startsWith(HARNESS)) {
+                return true;
+            }
+            int slash = name.indexOf('/', HARNESS.length());
+            String pkg = slash < 0 ? "" : name.substring(HARNESS.length(), slash);
+            return pkg.equals(family) || TRACED_PACKAGES.contains(pkg);
+        };
+    }
+
+    static String hash(List<Path> classPath, Path nativeDir, Predicate<String> counts) {
         MessageDigest d = sha256();
         try {
             // sorted: java expands lib/* in the folder's order, which a rebuild may change
             for (Path p : classPath.stream().sorted().toList()) {
                 String name = p.getFileName() == null ? p.toString() : p.getFileName().toString();
                 if (Files.isDirectory(p)) {
-                    folder(d, p, f -> true);
+                    folder(d, p, f -> counts.test(p.relativize(f).toString().replace(File.separatorChar, '/')));
                 } else if (name.startsWith("jab") && name.endsWith(".jar")) {
-                    jarEntries(d, p);
+                    jarEntries(d, p, counts);
                 } else if (Files.isRegularFile(p)) {
                     update(d, "library " + name + " " + Files.size(p));
                 }
@@ -65,10 +83,11 @@ final class JabBuild {
         return HexFormat.of().formatHex(d.digest());
     }
 
-    private static void jarEntries(MessageDigest d, Path jar) throws IOException {
+    private static void jarEntries(MessageDigest d, Path jar, Predicate<String> counts) throws IOException {
         update(d, "jar " + jar.getFileName());
         try (JarFile j = new JarFile(jar.toFile())) {
             List<JarEntry> entries = j.stream().filter(e -> !e.isDirectory() && !e.getName().startsWith(MAVEN_METADATA))
+                    .filter(e -> counts.test(e.getName()))
                     .sorted(Comparator.comparing(JarEntry::getName)).toList();
             for (JarEntry e : entries) {
                 try (InputStream in = j.getInputStream(e)) {

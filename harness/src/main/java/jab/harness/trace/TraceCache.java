@@ -56,7 +56,7 @@ public final class TraceCache {
      *
      * @param what     what was traced, in the family's words (a scenario and its params)
      * @param jdk      the JDK build of a JVM's trace ({@link TracedOn#of}); empty for a C program
-     * @param tracedOn the kernel, C library, strace, jab's build and the filesystem
+     * @param tracedOn the kernel, C library, strace, the code of jab's the traces run and read, and the filesystem
      */
     record Key(String family, List<String> what, Map<String, String> jdk, Map<String, String> tracedOn) {
         Key {
@@ -95,7 +95,7 @@ public final class TraceCache {
 
     /** The cache of a family's run, for traces whose files go under {@code workDir}. */
     public static TraceCache open(String family, Path workDir, PrintStream log) {
-        return new TraceCache(family, defaultDir(), TracedOn.here(workDir), retraceAsked(), log, Clock.systemDefaultZone());
+        return new TraceCache(family, defaultDir(), TracedOn.here(family, workDir), retraceAsked(), log, Clock.systemDefaultZone());
     }
 
     /** No cache: every trace is made (a verify command proves what happens now). */
@@ -202,7 +202,7 @@ public final class TraceCache {
         if (taken > 0) {
             out.add(family + ": " + (traced == 0 ? (taken == 1 ? "the" : "all " + taken) : taken + " of " + (taken + traced))
                     + " syscall trace" + (taken + traced == 1 ? "" : "s") + " taken from the cache (" + shown(dir) + ", traced "
-                    + when() + " with this JDK build, kernel, C library and jab build)"
+                    + when() + " with this JDK build, kernel, C library and the jab code they run)"
                     + (traced == 0 ? "" : "; " + traced + " traced now") + "; " + HOW_TO_RETRACE);
         } else if (retrace && dir != null && traced > 0) {
             out.add(family + ": " + traced + " syscall trace" + (traced == 1 ? "" : "s") + " made again, as --retrace or " + RETRACE_ENV

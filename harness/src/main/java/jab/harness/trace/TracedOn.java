@@ -13,21 +13,29 @@ import jab.harness.jdk.Jdk;
 
 /**
  * What a syscall trace is a fact of, besides what was traced: the kernel, the C library, strace
- * (which counts and prints the calls), jab's own code, the filesystem the trace wrote to, and for a
- * JVM the JDK build. Each is a name and a value, so a cache entry shows what it holds for.
+ * (which counts and prints the calls), the code of jab's that the family's traces run and read
+ * ({@link JabBuild}), the filesystem the trace wrote to, and for a JVM the JDK build. Each is a name
+ * and a value, so a cache entry shows what it holds for.
  */
 final class TracedOn {
-    /** Computed once per jab process: the hash reads jab's jars, the others start a command. */
+    /** Computed once per jab process: the others start a command. */
     private static Map<String, String> machine;
+    /** Per family, once per jab process: the hash reads jab's jars. */
+    private static final Map<String, String> CODE = new java.util.HashMap<>();
 
     private TracedOn() {
     }
 
-    /** The facts of this machine and build for traces whose files go under {@code workDir}. */
-    static Map<String, String> here(Path workDir) {
+    /** The facts of this machine and build for {@code family}'s traces, whose files go under {@code workDir}. */
+    static Map<String, String> here(String family, Path workDir) {
         Map<String, String> facts = new TreeMap<>(machine());
+        facts.put("jab", code(family));
         facts.put("filesystem", fileSystem(workDir));
         return facts;
+    }
+
+    private static synchronized String code(String family) {
+        return CODE.computeIfAbsent(family, f -> JabBuild.hash(f, JabHome.get().resolve("native")));
     }
 
     private static synchronized Map<String, String> machine() {
@@ -36,7 +44,6 @@ final class TracedOn {
             m.put("kernel", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
             m.put("libc", Fingerprint.libc());
             m.put("strace", SyscallCount.strace().map(s -> Subprocess.versionOf(s, "-V")).orElse("none"));
-            m.put("jab", JabBuild.hash(JabHome.get().resolve("native")));
             machine = Map.copyOf(m);
         }
         return machine;
