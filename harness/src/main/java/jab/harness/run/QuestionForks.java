@@ -22,6 +22,7 @@ import jab.harness.results.RunStore;
 import jab.harness.stats.PairedRatio;
 import jab.harness.stats.RatioVerdict;
 import jab.harness.stats.RoundsPerFork;
+import jab.harness.stats.TightForks;
 
 /**
  * The interleaved forks of a run's questions: every case's first forks (round k runs the k-th fork of
@@ -218,6 +219,7 @@ final class QuestionForks {
                 Asked next = null;
                 double most = 0;
                 List<Comparisons.Ratio> openInNext = List.of();
+                boolean narrowed = false;
                 // undecided comparisons first; once none is left, the time left narrows decided ones to the goal
                 for (boolean narrowing : new boolean[] {false, true}) {
                     for (Asked a : asked) {
@@ -227,6 +229,7 @@ final class QuestionForks {
                             most = perSecond;
                             next = a;
                             openInNext = open;
+                            narrowed = narrowing;
                         }
                     }
                     if (next != null) {
@@ -236,7 +239,9 @@ final class QuestionForks {
                 if (next == null) {
                     break;
                 }
-                next.rounds = rounds(next, openInNext);
+                // a fork asked for only by verdicts on too tight forks shows their spread at a first fork's length
+                boolean tightOnly = !narrowed && openInNext.stream().noneMatch(r -> undecided(r) && !(r.relativeHalfWidth() <= answeredWidth(precision)));
+                next.rounds = tightOnly ? next.schedule.rounds() : rounds(next, openInNext);
                 if (secondsFor(next) > phase.secondsLeft()) {
                     next.rounds = Math.min(next.rounds, next.schedule.rounds()); // a fork like the first ones may still fit
                     if (secondsFor(next) > phase.secondsLeft()) {
@@ -267,17 +272,29 @@ final class QuestionForks {
     /**
      * The comparisons of a case still open: undecided and wider than the band (an undecided ratio
      * whose interval is within ±band of its middle sits on the band's edge, and its width is the
-     * answer), or, when {@code narrowing}, wider than the ratio goal, decided or not; none when the
-     * case may get no fork.
+     * answer), or decided on forks that agree more closely than their rounds allow ({@link TightForks});
+     * or, when {@code narrowing}, wider than the ratio goal, decided or not; none when the case may get
+     * no fork.
      */
     private List<Comparisons.Ratio> open(Asked a, Precision precision, boolean narrowing) {
         if (!a.measured() || a.givenUp || a.forks.size() >= precision.maxForks()) {
             return List.of();
         }
         double width = narrowing ? precision.ratioTarget() : answeredWidth(precision);
-        return asked(a).withRatios(band).ratios().stream()
-                .filter(r -> (narrowing || r.verdict().equals(RatioVerdict.UNDECIDED.words)) && !(r.relativeHalfWidth() <= width))
+        Comparisons.Asked q = asked(a).withRatios(band);
+        return q.ratios().stream()
+                .filter(r -> narrowing ? !(r.relativeHalfWidth() <= width)
+                        : undecided(r) && !(r.relativeHalfWidth() <= width) || onTightForks(a, q, r, width))
                 .toList();
+    }
+
+    private static boolean undecided(Comparisons.Ratio r) {
+        return r.verdict().equals(RatioVerdict.UNDECIDED.words);
+    }
+
+    private boolean onTightForks(Asked a, Comparisons.Asked q, Comparisons.Ratio r, double answeredWidth) {
+        return a.interleaved() && TightForks.answerRestsOnThem(a.forks.stream().map(f -> f.logRatios(r.a(), r.b())).toList(), band,
+                answeredWidth, q.higherIsBetter());
     }
 
     /**
