@@ -240,7 +240,7 @@ final class QuestionForks {
                     break;
                 }
                 // a fork asked for only by verdicts on too tight forks shows their spread at a first fork's length
-                boolean tightOnly = !narrowed && openInNext.stream().noneMatch(r -> undecided(r) && !(r.relativeHalfWidth() <= answeredWidth(precision)));
+                boolean tightOnly = !narrowed && openInNext.stream().noneMatch(r -> undecidedAndWide(r, answeredWidth(precision)));
                 next.rounds = tightOnly ? next.schedule.rounds() : rounds(next, openInNext);
                 if (secondsFor(next) > phase.secondsLeft()) {
                     next.rounds = Math.min(next.rounds, next.schedule.rounds()); // a fork like the first ones may still fit
@@ -284,17 +284,23 @@ final class QuestionForks {
         Comparisons.Asked q = asked(a).withRatios(band);
         return q.ratios().stream()
                 .filter(r -> narrowing ? !(r.relativeHalfWidth() <= width)
-                        : undecided(r) && !(r.relativeHalfWidth() <= width) || onTightForks(a, q, r, width))
+                        : undecidedAndWide(r, width) || onTightForks(a, q, r, width))
                 .toList();
     }
 
-    private static boolean undecided(Comparisons.Ratio r) {
-        return r.verdict().equals(RatioVerdict.UNDECIDED.words);
+    /** Undecided, and wider than {@code width}, at which a ratio on the band's edge is answered by its width. */
+    private static boolean undecidedAndWide(Comparisons.Ratio r, double width) {
+        return r.verdict().equals(RatioVerdict.UNDECIDED.words) && !(r.relativeHalfWidth() <= width);
     }
 
     private boolean onTightForks(Asked a, Comparisons.Asked q, Comparisons.Ratio r, double answeredWidth) {
-        return a.interleaved() && TightForks.answerRestsOnThem(a.forks.stream().map(f -> f.logRatios(r.a(), r.b())).toList(), band,
+        return a.interleaved() && TightForks.answerRestsOnThem(logRatiosPerFork(a, r), band,
                 answeredWidth, q.higherIsBetter());
+    }
+
+    /** Each fork's round log-ratios of a comparison. */
+    private static List<double[]> logRatiosPerFork(Asked a, Comparisons.Ratio r) {
+        return a.forks.stream().map(f -> f.logRatios(r.a(), r.b())).toList();
     }
 
     /**
@@ -336,7 +342,7 @@ final class QuestionForks {
             return a.schedule.rounds();
         }
         Comparisons.Ratio widest = open.stream().max(java.util.Comparator.comparingDouble(Comparisons.Ratio::relativeHalfWidth)).orElseThrow();
-        List<double[]> perFork = a.forks.stream().map(f -> f.logRatios(widest.a(), widest.b())).toList();
+        List<double[]> perFork = logRatiosPerFork(a, widest);
         double roundSeconds = roundSeconds(a);
         // what a fork costs beside its measured rounds: the JVM's start, the trial set-up, the warm-up rounds
         double forkSeconds = Math.max(0.5, a.secondsPerFork - a.schedule.rounds() * roundSeconds);

@@ -3,6 +3,7 @@ package jab.harness.trace;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -21,7 +22,7 @@ final class TracedOn {
     /** Computed once per jab process: the others start a command. */
     private static Map<String, String> machine;
     /** Per family, once per jab process: the hash reads jab's jars. */
-    private static final Map<String, String> CODE = new java.util.HashMap<>();
+    private static final Map<String, String> CODE = new HashMap<>();
 
     private TracedOn() {
     }
