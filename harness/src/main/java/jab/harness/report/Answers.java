@@ -1,8 +1,10 @@
 package jab.harness.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 import jab.harness.results.Comparisons;
@@ -211,6 +213,44 @@ public final class Answers {
         return run.jmh(q.jdk()).stream()
                 .filter(r -> r.benchmark().equals(v.benchmark()) && r.params().equals(v.params()) && r.unit().equals(v.unit()))
                 .findFirst().map(r -> ForkInterval.forkMeans(r.rawData()));
+    }
+
+    /**
+     * How decisive the run was, in one line: how many of its comparisons (every pair of each question's
+     * variants, as comparisons.json holds them) are answered, by a verdict or by an interval within the
+     * band's width of the ratio (as {@code jab run} spends its forks), and in which questions the open
+     * ones are; empty for a run without questions.
+     */
+    public static String tally(RunResults run) {
+        return run.document(Comparisons.NAME, Comparisons.class).map(doc -> tally(doc, run.record().request().ratioPrecision()))
+                .orElse("");
+    }
+
+    static String tally(Comparisons doc, double ratioPrecision) {
+        if (doc.questions().stream().allMatch(q -> q.ratios().isEmpty())) {
+            return "";
+        }
+        double width = Math.max(doc.band(), ratioPrecision);
+        int all = 0;
+        Map<String, Integer> open = new LinkedHashMap<>();
+        for (Comparisons.Asked q : doc.questions()) {
+            for (Comparisons.Ratio r : q.ratios()) {
+                all++;
+                if (RatioVerdict.UNDECIDED.words.equals(r.verdict()) && !(r.relativeHalfWidth() <= width)) {
+                    open.merge(q.question() + ", JDK " + q.jdk(), 1, Integer::sum);
+                }
+            }
+        }
+        int undecided = open.values().stream().mapToInt(Integer::intValue).sum();
+        String answered = String.format(Locale.ROOT, "%d of %d comparisons (every pair of each question's variants) answered: a "
+                + "verdict, or a 95%% interval within ±%s of the ratio", all - undecided, all, ForkInterval.percent(width));
+        if (open.isEmpty()) {
+            return answered;
+        }
+        List<String> where = new ArrayList<>();
+        open.forEach((question, n) -> where.add(question + " (" + n + ")"));
+        return answered + "; open: " + String.join("; ", where) + ". A question run alone with a longer budget gets the "
+                + "forks they need (./jab run SELECTOR --budget 10m)";
     }
 
     /** The run's equivalence band as "3%". */

@@ -86,6 +86,10 @@ public final class Summary {
             page.paragraph("Across JDKs (a fork runs one JDK, so these vary over forks measured apart):");
             page.bullets(jdks);
         }
+        String tally = Answers.tally(run);
+        if (!tally.isEmpty()) {
+            page.paragraph(tally + ".");
+        }
     }
 
     /** Every warning of a run: its JDKs' results, its native baselines and timings, its machine. */

@@ -42,6 +42,10 @@ public final class TerminalAnswer {
             }
         }
         Answers.acrossJdks(results).forEach(l -> sb.append('\n').append(ConsoleText.wrap("", l)));
+        String tally = Answers.tally(results);
+        if (!tally.isEmpty()) {
+            sb.append('\n').append(ConsoleText.wrap("", tally));
+        }
         byFamily.forEach((family, groups) -> {
             if (groups.isEmpty()) {
                 return;

@@ -21,4 +21,13 @@ class CalibrationTest {
         assertThat(c.same()).isEqualTo(2);
         assertThat(String.join("\n", c.lines())).contains("cover 1: 1 of 3").contains("false verdicts").contains("1 of 3");
     }
+
+    @Test
+    void saysWhetherTheCoverageIsEvidenceOfTooNarrowIntervals() {
+        // sound 95% intervals cover 1 in 37 or fewer of 40 in about a third of calibrations, in 33 or fewer in 0.5%
+        assertThat(new Calibration(40, 37, 0, 30, 0.03).coverageSaysSo()).contains("in 32% of calibrations of 40")
+                .contains("no sign that they are too narrow");
+        assertThat(new Calibration(40, 33, 0, 30, 0.03).coverageSaysSo()).contains("in under 1% of calibrations of 40")
+                .contains("too narrow on this machine");
+    }
 }

@@ -1,0 +1,35 @@
+package jab.harness.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+import jab.harness.results.TwoVariants;
+
+/** The run's one line on how decisive it was: answered comparisons, and where the open ones are. */
+class TallyTest {
+    /** Three forks whose rounds give B/A near {@code r}, spread by {@code spread} from fork to fork. */
+    private static double[][] forks(double r, double spread) {
+        return new double[][] {{r, r * 1.001, r * 0.999}, {r * (1 + spread), r * (1 + spread) * 1.001, r * (1 + spread) * 0.999},
+            {r * (1 - spread), r * (1 - spread) * 1.001, r * (1 - spread) * 0.999}};
+    }
+
+    @Test
+    void countsVerdictsAndNarrowIntervalsAsAnsweredAndNamesWhereTheRestAre() {
+        String line = Answers.tally(TwoVariants.doc(
+                TwoVariants.question("far apart", forks(2.0, 0.01)),        // slower, decided
+                TwoVariants.question("the same", forks(1.0, 0.002)),        // within the band
+                TwoVariants.question("on the edge", forks(1.03, 0.03))),    // crosses an edge, ±7%: open
+                0.02);
+        assertThat(line).startsWith("2 of 3 comparisons").contains("within ±3.0% of the ratio")
+                .contains("open: on the edge, JDK 17 (1)").doesNotContain("far apart").doesNotContain("the same,");
+    }
+
+    @Test
+    void aRunWithEverythingAnsweredSaysSoAndNothingMore() {
+        assertThat(Answers.tally(TwoVariants.doc(TwoVariants.question("far apart", forks(2.0, 0.01))), 0.02))
+                .isEqualTo("1 of 1 comparisons (every pair of each question's variants) answered: a verdict, or a 95% interval "
+                        + "within ±3.0% of the ratio");
+        assertThat(Answers.tally(TwoVariants.doc(), 0.02)).isEmpty();
+    }
+}
