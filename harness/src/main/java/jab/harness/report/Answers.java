@@ -230,13 +230,13 @@ public final class Answers {
         if (doc.questions().stream().allMatch(q -> q.ratios().isEmpty())) {
             return "";
         }
-        double width = Math.max(doc.band(), ratioPrecision);
+        double width = Comparisons.answeredWidth(doc.band(), ratioPrecision);
         int all = 0;
         Map<String, Integer> open = new LinkedHashMap<>();
         for (Comparisons.Asked q : doc.questions()) {
             for (Comparisons.Ratio r : q.ratios()) {
                 all++;
-                if (RatioVerdict.UNDECIDED.words.equals(r.verdict()) && !(r.relativeHalfWidth() <= width)) {
+                if (r.open(width)) {
                     open.merge(q.question() + ", JDK " + q.jdk(), 1, Integer::sum);
                 }
             }

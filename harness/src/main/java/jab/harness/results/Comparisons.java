@@ -169,5 +169,18 @@ public record Comparisons(int formatVersion, double band, List<Asked> questions)
         public double relativeHalfWidth() {
             return Math.sqrt(high / low) - 1;
         }
+
+        /**
+         * Still open: undecided, and wider than {@code answeredWidth} (a ratio on the band's edge whose
+         * interval is that narrow is answered by its width). What jab run spends forks on and tallies.
+         */
+        public boolean open(double answeredWidth) {
+            return RatioVerdict.UNDECIDED.words.equals(verdict) && !(relativeHalfWidth() <= answeredWidth);
+        }
+    }
+
+    /** The half-width at which an undecided ratio is answered by its width: the band, or the ratio goal if wider. */
+    public static double answeredWidth(double band, double ratioTarget) {
+        return Math.max(ratioTarget, band);
     }
 }

@@ -20,7 +20,6 @@ import jab.harness.jdk.Jdk;
 import jab.harness.results.Comparisons;
 import jab.harness.results.RunStore;
 import jab.harness.stats.PairedRatio;
-import jab.harness.stats.RatioVerdict;
 import jab.harness.stats.RoundsPerFork;
 import jab.harness.stats.TightForks;
 
@@ -240,7 +239,7 @@ final class QuestionForks {
                     break;
                 }
                 // a fork asked for only by verdicts on too tight forks shows their spread at a first fork's length
-                boolean tightOnly = !narrowed && openInNext.stream().noneMatch(r -> undecidedAndWide(r, answeredWidth(precision)));
+                boolean tightOnly = !narrowed && openInNext.stream().noneMatch(r -> r.open(answeredWidth(precision)));
                 next.rounds = tightOnly ? next.schedule.rounds() : rounds(next, openInNext);
                 if (secondsFor(next) > phase.secondsLeft()) {
                     next.rounds = Math.min(next.rounds, next.schedule.rounds()); // a fork like the first ones may still fit
@@ -284,13 +283,8 @@ final class QuestionForks {
         Comparisons.Asked q = asked(a).withRatios(band);
         return q.ratios().stream()
                 .filter(r -> narrowing ? !(r.relativeHalfWidth() <= width)
-                        : undecidedAndWide(r, width) || onTightForks(a, q, r, width))
+                        : r.open(width) || onTightForks(a, q, r, width))
                 .toList();
-    }
-
-    /** Undecided, and wider than {@code width}, at which a ratio on the band's edge is answered by its width. */
-    private static boolean undecidedAndWide(Comparisons.Ratio r, double width) {
-        return r.verdict().equals(RatioVerdict.UNDECIDED.words) && !(r.relativeHalfWidth() <= width);
     }
 
     private boolean onTightForks(Asked a, Comparisons.Asked q, Comparisons.Ratio r, double answeredWidth) {
@@ -315,9 +309,9 @@ final class QuestionForks {
         return verdictsExpected(open.stream().map(r -> q.ratio(r.a(), r.b())).toList(), band, answeredWidth(precision), precision.maxForks());
     }
 
-    /** The half-width at which an undecided ratio is answered by its width: the band, or the ratio goal if wider. */
+    /** This run's {@link Comparisons#answeredWidth}. */
     private double answeredWidth(Precision precision) {
-        return Math.max(precision.ratioTarget(), band);
+        return Comparisons.answeredWidth(band, precision.ratioTarget());
     }
 
     /** One over the forks each ratio still needs to be decided (beyond or within {@code band}, or as narrow as {@code target}), summed. */
