@@ -56,9 +56,9 @@ public final class Answers {
             }
             List<String> lines = new ArrayList<>();
             double band = doc.get().band();
-            double target = run.record().request().ratioPrecision();
+            double answeredWidth = Comparisons.answeredWidth(band, run.record().request().ratioPrecision());
             for (Comparisons.Ratio r : q.answers()) {
-                lines.add(sentence(q, r) + toDecide(q, r, band, target));
+                lines.add(sentence(q, r) + toDecide(q, r, band, answeredWidth));
             }
             if (!interleaved) {
                 // variants that cannot share a JVM: each fork of the ratio is a replicate of one JVM per variant
@@ -143,13 +143,13 @@ public final class Answers {
      * For an undecided ratio over forks, what would decide it if its forks kept their spread: "; about 9
      * forks in all would decide it, 1 min 10 s more". Nothing for a decided one, or one answered by its width.
      */
-    static String toDecide(Comparisons.Asked q, Comparisons.Ratio r, double band, double target) {
+    static String toDecide(Comparisons.Asked q, Comparisons.Ratio r, double band, double answeredWidth) {
         PairedRatio p = q.ratio(r.a(), r.b());
-        if (!r.verdict().equals(RatioVerdict.UNDECIDED.words) || !p.overForks() || p.relativeHalfWidth() <= target) {
+        if (!r.open(answeredWidth) || !p.overForks()) {
             return "";
         }
-        int limit = 100;
-        int n = p.forksToDecide(band, target, limit);
+        int limit = PairedRatio.FORKS_COUNTED;
+        int n = p.forksToDecide(band, answeredWidth, limit);
         if (n >= limit) {
             return "; more than " + limit + " forks would be needed to decide it (it sits on the band's edge)";
         }

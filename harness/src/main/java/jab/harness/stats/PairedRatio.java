@@ -19,6 +19,9 @@ import java.util.List;
  * @param overForks whether the interval varies over forks (two or more); else over one fork's rounds
  */
 public record PairedRatio(double ratio, double low, double high, int forks, int rounds, boolean overForks) {
+    /** The most forks {@link #forksToDecide} is asked to count to: a ratio needing more sits on the band's edge. */
+    public static final int FORKS_COUNTED = 100;
+
     /** From each fork's paired log-ratios (log(A/B) of each round where both ran). */
     public static PairedRatio of(List<double[]> logRatiosPerFork) {
         List<double[]> forks = new ArrayList<>();

@@ -24,15 +24,25 @@ class VerdictsExpectedTest {
         PairedRatio edge = threeForks(1.03, 0.05);   // centred on the band's edge, wide
         assertThat(near.hasInterval()).isTrue();
         assertThat(near.low()).isLessThan(1 + BAND);
-        double nearWorth = QuestionForks.verdictsExpected(List.of(near), BAND, BAND, 10);
-        double edgeWorth = QuestionForks.verdictsExpected(List.of(edge), BAND, BAND, 10);
+        double nearWorth = QuestionForks.verdictsExpected(List.of(near), BAND, BAND);
+        double edgeWorth = QuestionForks.verdictsExpected(List.of(edge), BAND, BAND);
         assertThat(nearWorth).isEqualTo(1.0);
         assertThat(edgeWorth).isLessThanOrEqualTo(1.0 / 7);
-        assertThat(QuestionForks.verdictsExpected(List.of(near, edge), BAND, BAND, 10)).isEqualTo(nearWorth + edgeWorth);
+        assertThat(QuestionForks.verdictsExpected(List.of(near, edge), BAND, BAND)).isEqualTo(nearWorth + edgeWorth);
+    }
+
+    @Test
+    void aRatioNoForkWithinTheLimitWouldDecideWeighsByTheForksItNeeds() {
+        PairedRatio edge = threeForks(1.03, 0.05);
+        int needs = edge.forksToDecide(BAND, BAND, PairedRatio.FORKS_COUNTED);
+        assertThat(needs).isGreaterThan(10); // beyond a default run's fork limit
+        assertThat(QuestionForks.verdictsExpected(List.of(edge), BAND, BAND)).isEqualTo(1.0 / (needs - 3));
+        // counted to the limit of 10 it would weigh 1/7, as much as a ratio seven forks from its verdict
+        assertThat(QuestionForks.verdictsExpected(List.of(edge), BAND, BAND)).isLessThan(1.0 / 7);
     }
 
     @Test
     void noOpenRatioIsWorthNothing() {
-        assertThat(QuestionForks.verdictsExpected(List.of(), BAND, BAND, 10)).isZero();
+        assertThat(QuestionForks.verdictsExpected(List.of(), BAND, BAND)).isZero();
     }
 }
