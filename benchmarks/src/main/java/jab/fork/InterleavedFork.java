@@ -38,9 +38,14 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * 100ms), {@code warmupRounds}, {@code rounds}, {@code seed}, {@code variants}, and per variant i
  * {@code variant.i.label}, {@code variant.i.classpath} (its benchmarks' class path: two builds of the
  * same benchmarks each have their own), {@code variant.i.entry} (its line of JMH's BenchmarkList) and
- * {@code variant.i.param.NAME}. OUT gets, per round, a line
+ * {@code variant.i.param.NAME}; optionally {@code measured}, the indices of the variants the measured
+ * rounds run (comma-separated; all when absent). OUT gets, per round, a line
  * {@code W|R <round> <variant>:<score> ...} in the order the slices ran, then {@code unit <variant> <unit>}
  * lines and {@code end}; a failure goes to standard error and the exit status is 1.
+ *
+ * <p>A fork that measures only some variants still warms all of them, so the JIT compiles the code
+ * they share with the profile every fork of the question gives it; the others end their trial (their
+ * tear-down runs) with the last warm-up round.
  */
 public final class InterleavedFork {
     private InterleavedFork() {
@@ -90,16 +95,18 @@ public final class InterleavedFork {
                 drivers.add(new SliceDriver(label, e, params, loader, slice));
             }
             String[] units = new String[n];
-            List<Integer> order = new ArrayList<>();
+            List<Integer> all = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                order.add(i);
+                all.add(i);
             }
+            List<Integer> measured = measured(spec.getProperty("measured"), n);
             for (int round = 0; round < warmup + rounds; round++) {
+                boolean warming = round < warmup;
+                List<Integer> order = new ArrayList<>(warming ? all : measured);
                 Collections.shuffle(order, random);
-                boolean last = round == warmup + rounds - 1;
-                StringBuilder line = new StringBuilder(round < warmup ? "W " : "R ").append(round < warmup ? round : round - warmup);
+                StringBuilder line = new StringBuilder(warming ? "W " : "R ").append(warming ? round : round - warmup);
                 for (int i : order) {
-                    SliceDriver.Score s = drivers.get(i).slice(last);
+                    SliceDriver.Score s = drivers.get(i).slice(lastSlice(round, warmup, rounds, measured.contains(i)));
                     units[i] = s.unit;
                     line.append(' ').append(i).append(':').append(String.format(Locale.ROOT, "%.9g", s.value));
                 }
@@ -107,12 +114,40 @@ public final class InterleavedFork {
                 out.flush();
             }
             for (int i = 0; i < n; i++) {
-                out.println("unit " + i + " " + units[i]);
+                if (units[i] != null) {
+                    out.println("unit " + i + " " + units[i]);
+                }
             }
             out.println("end");
         } finally {
             drivers.forEach(SliceDriver::close);
         }
+    }
+
+    /** Whether a variant's slice in {@code round} is its last, which ends its trial: the fork's, or the warm-up's when it is not measured. */
+    static boolean lastSlice(int round, int warmup, int rounds, boolean measured) {
+        return measured ? round == warmup + rounds - 1 : round == warmup - 1;
+    }
+
+    /** The variants the measured rounds run: the spec's {@code measured} indices, or all {@code n}. */
+    static List<Integer> measured(String indices, int n) {
+        List<Integer> out = new ArrayList<>();
+        if (indices == null || indices.isBlank()) {
+            for (int i = 0; i < n; i++) {
+                out.add(i);
+            }
+            return out;
+        }
+        for (String i : indices.split(",")) {
+            int v = Integer.parseInt(i.trim());
+            if (v < 0 || v >= n) {
+                throw new IllegalArgumentException("measured: no variant " + v + " of " + n);
+            }
+            if (!out.contains(v)) {
+                out.add(v);
+            }
+        }
+        return out;
     }
 
     private static URL[] classpath(String cp) throws IOException {

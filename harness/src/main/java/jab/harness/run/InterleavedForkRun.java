@@ -70,13 +70,16 @@ final class InterleavedForkRun {
         return "";
     }
 
-    /** Runs the fork; the rounds it measured, or empty when it failed (its output goes to {@code log}). */
-    Optional<Measured> run(long seed, PrintStream log) throws IOException, InterruptedException {
+    /**
+     * Runs the fork, all variants warmed and those labelled {@code measured} measured; the rounds it
+     * measured, or empty when it failed (its output goes to {@code log}).
+     */
+    Optional<Measured> run(long seed, List<String> measured, PrintStream log) throws IOException, InterruptedException {
         Path dir = Files.createDirectories(ctx.workDir().resolve("interleaved"));
         Path spec = Files.createTempFile(dir, "spec", ".properties");
         Path out = Files.createTempFile(dir, "rounds", ".txt");
         try {
-            writeSpec(spec, seed);
+            writeSpec(spec, seed, measured);
             List<String> cmd = new ArrayList<>();
             cmd.add(jdk.java().toString());
             cmd.addAll(jvmArgs(c.variants().get(0).job()));
@@ -134,8 +137,9 @@ final class InterleavedForkRun {
         return new Measured(new Comparisons.Fork(seed, rounds), units);
     }
 
-    private void writeSpec(Path spec, long seed) throws IOException {
+    private void writeSpec(Path spec, long seed, List<String> measured) throws IOException {
         Properties p = new Properties();
+        List<String> indices = new ArrayList<>();
         p.setProperty("slice", schedule.slice().toString());
         p.setProperty("warmupRounds", Integer.toString(schedule.warmupRounds()));
         p.setProperty("rounds", Integer.toString(schedule.rounds()));
@@ -145,9 +149,15 @@ final class InterleavedForkRun {
             QuestionCase.Variant v = c.variants().get(i);
             String k = "variant." + i + ".";
             p.setProperty(k + "label", v.label());
+            if (measured.contains(v.label())) {
+                indices.add(Integer.toString(i));
+            }
             p.setProperty(k + "classpath", String.join(File.pathSeparator, benchmarkClasspath(v.job())));
             p.setProperty(k + "entry", v.job().entry().toLine());
             v.job().params().forEach((name, value) -> p.setProperty(k + "param." + name, value));
+        }
+        if (indices.size() < c.variants().size()) {
+            p.setProperty("measured", String.join(",", indices));
         }
         StringWriter text = new StringWriter();
         p.store(text, "interleaved fork of " + c.title());

@@ -72,6 +72,8 @@ final class QuestionForks {
         boolean givenUp;
         /** Rounds of the next fork: the schedule's, then as the refinement finds cheapest. */
         int rounds;
+        /** The variants the next fork measures after warming all: every one, then those in open comparisons. */
+        List<String> measured;
 
         Asked(Jdk jdk, QuestionCase c, InterleavedForkRun.SliceSchedule schedule, String whyApart, boolean plain) {
             this.jdk = jdk;
@@ -80,6 +82,11 @@ final class QuestionForks {
             this.whyApart = whyApart;
             this.plain = plain;
             this.rounds = schedule.rounds();
+            this.measured = labels();
+        }
+
+        List<String> labels() {
+            return c.variants().stream().map(QuestionCase.Variant::label).toList();
         }
 
         boolean interleaved() {
@@ -223,7 +230,8 @@ final class QuestionForks {
                 for (boolean narrowing : new boolean[] {false, true}) {
                     for (Asked a : asked) {
                         List<Comparisons.Ratio> open = open(a, precision, narrowing);
-                        double perSecond = (narrowing ? open.size() : verdictsExpected(a, open, precision)) / Math.max(a.secondsPerFork, 1e-3);
+                        double perSecond = (narrowing ? open.size() : verdictsExpected(a, open, precision))
+                                / Math.max(forkSeconds(a, a.schedule.rounds(), measuredIn(a, open).size()), 1e-3);
                         if (!open.isEmpty() && perSecond > most) {
                             most = perSecond;
                             next = a;
@@ -240,6 +248,7 @@ final class QuestionForks {
                 }
                 // a fork asked for only by verdicts on too tight forks shows their spread at a first fork's length
                 boolean tightOnly = !narrowed && openInNext.stream().noneMatch(r -> r.open(answeredWidth(precision)));
+                next.measured = measuredIn(next, openInNext);
                 next.rounds = tightOnly ? next.schedule.rounds() : rounds(next, openInNext);
                 if (secondsFor(next) > phase.secondsLeft()) {
                     next.rounds = Math.min(next.rounds, next.schedule.rounds()); // a fork like the first ones may still fit
@@ -248,8 +257,8 @@ final class QuestionForks {
                         continue;
                     }
                 }
-                progress.label(String.format(Locale.ROOT, "adding a fork to '%s': %d comparison(s) open, %d rounds", next.c.title(),
-                        openInNext.size(), next.rounds));
+                progress.label(String.format(Locale.ROOT, "adding a fork to '%s': %d comparison(s) open, %d rounds of %d variant(s)",
+                        next.c.title(), openInNext.size(), next.rounds, next.measured.size()));
                 fork(next, progress);
             }
         } finally {
@@ -258,14 +267,47 @@ final class QuestionForks {
         write();
     }
 
-    /** What the case's next fork should take: a first fork's time, and the rounds it runs beyond a first fork's. */
+    /** What the case's next fork should take. */
     private static double secondsFor(Asked a) {
-        return a.secondsPerFork + (a.rounds - a.schedule.rounds()) * roundSeconds(a);
+        return forkSeconds(a, a.rounds, a.measured.size());
     }
 
-    /** A round: one slice per variant. */
-    private static double roundSeconds(Asked a) {
-        return a.c.variants().size() * ms(a.schedule.slice()) / 1e3;
+    /** A fork of {@code rounds} rounds of {@code variants} slices: a first fork's time beside its rounds, and the rounds. */
+    private static double forkSeconds(Asked a, int rounds, int variants) {
+        return fixedSeconds(a) + rounds * roundSeconds(a, variants);
+    }
+
+    /** What a fork costs beside its measured rounds: the JVM's start, the trial set-up, the warm-up rounds of every variant. */
+    private static double fixedSeconds(Asked a) {
+        return Math.max(0.5, a.secondsPerFork - a.schedule.rounds() * roundSeconds(a, a.c.variants().size()));
+    }
+
+    /** A round of {@code variants} slices. */
+    private static double roundSeconds(Asked a, int variants) {
+        return variants * ms(a.schedule.slice()) / 1e3;
+    }
+
+    /**
+     * The variants an added fork measures: those of the open comparisons, in the question's order. The
+     * others are warmed with them (so the JIT compiles their shared code as in every fork) and not
+     * measured: an 8-variant fs question's open comparisons involve 2 to 6 of its variants, and its
+     * measured rounds are most of a fork's time. A pair of forks (one JMH run per variant) measures all.
+     */
+    private static List<String> measuredIn(Asked a, List<Comparisons.Ratio> open) {
+        return a.interleaved() ? measuredIn(a.labels(), open) : a.labels();
+    }
+
+    /** The labels, in their order, of the variants in {@code open}; all of them when nothing is open. */
+    static List<String> measuredIn(List<String> labels, List<Comparisons.Ratio> open) {
+        if (open.isEmpty()) {
+            return labels;
+        }
+        java.util.Set<String> in = new java.util.HashSet<>();
+        open.forEach(r -> {
+            in.add(r.a());
+            in.add(r.b());
+        });
+        return labels.stream().filter(in::contains).toList();
     }
 
     /**
@@ -341,11 +383,8 @@ final class QuestionForks {
         }
         Comparisons.Ratio widest = open.stream().max(java.util.Comparator.comparingDouble(Comparisons.Ratio::relativeHalfWidth)).orElseThrow();
         List<double[]> perFork = logRatiosPerFork(a, widest);
-        double roundSeconds = roundSeconds(a);
-        // what a fork costs beside its measured rounds: the JVM's start, the trial set-up, the warm-up rounds
-        double forkSeconds = Math.max(0.5, a.secondsPerFork - a.schedule.rounds() * roundSeconds);
-        return RoundsPerFork.optimal(perFork, forkSeconds, roundSeconds, Math.min(inSlices(MIN_ADDED_ROUNDS, a.schedule.slice()), a.schedule.rounds()),
-                4 * a.schedule.rounds());
+        return RoundsPerFork.optimal(perFork, fixedSeconds(a), roundSeconds(a, a.measured.size()),
+                Math.min(inSlices(MIN_ADDED_ROUNDS, a.schedule.slice()), a.schedule.rounds()), 4 * a.schedule.rounds());
     }
 
     private boolean fork(Asked a, Progress progress) throws IOException {
@@ -359,7 +398,8 @@ final class QuestionForks {
             try {
                 InterleavedForkRun.SliceSchedule schedule = new InterleavedForkRun.SliceSchedule(a.schedule.slice(), a.schedule.warmupRounds(),
                         a.rounds);
-                m = new InterleavedForkRun(a.c, a.jdk, phase.setup(), phase.context(a.c.family()), schedule).run(seed, phase.log(a.jdk));
+                m = new InterleavedForkRun(a.c, a.jdk, phase.setup(), phase.context(a.c.family()), schedule).run(seed, a.measured,
+                        phase.log(a.jdk));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return false;
@@ -372,6 +412,7 @@ final class QuestionForks {
                     + "loaded by one class loader only)";
             a.schedule = ForkPair.schedule(phase.settings(a.c.family()));
             a.rounds = a.schedule.rounds();
+            a.measured = a.labels();
             phase.note("JDK " + a.jdk.id() + " '" + a.c.title() + "': " + a.whyApart + "; measured in pairs of forks instead");
             return fork(a, progress);
         }
@@ -382,8 +423,9 @@ final class QuestionForks {
             return false;
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
-        // the first forks' time: an added fork may run more rounds, and its time per fork says nothing of the first ones'
-        a.secondsPerFork = a.forks.isEmpty() || a.rounds == a.schedule.rounds() ? Math.max(a.secondsPerFork, seconds) : a.secondsPerFork;
+        // the first forks' time: an added fork may run more rounds or fewer variants, and its time says nothing of the first ones'
+        boolean likeAFirst = a.rounds == a.schedule.rounds() && a.measured.size() == a.c.variants().size();
+        a.secondsPerFork = a.forks.isEmpty() || likeAFirst ? Math.max(a.secondsPerFork, seconds) : a.secondsPerFork;
         a.forks.add(m.get().fork());
         a.units.putAll(m.get().units());
         write();
