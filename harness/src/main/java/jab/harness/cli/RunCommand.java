@@ -321,6 +321,11 @@ public class RunCommand implements Callable<Integer> {
                 plan.selection().keySet().stream().map(Family::name).toList(), given, plan.benchDir().toString(),
                 comparison.builds(benchmarks), plan.profilers().names());
         RunStore store = RunStore.create(plan.outDir(), env.path("host").asText(), env, request);
+        List<Path> leftBehind = WorkDir.removeLeftBehind(plan.benchDir());
+        if (!leftBehind.isEmpty()) {
+            note(store, "removed " + leftBehind.size() + " work folder(s) under " + plan.benchDir() + " left by jab runs that were killed "
+                    + "(SIGKILL): " + leftBehind.stream().map(d -> d.getFileName().toString()).collect(java.util.stream.Collectors.joining(", ")));
+        }
         Files.createDirectories(plan.workDir());
         return store;
     }
