@@ -219,25 +219,29 @@ public final class Answers {
      * How decisive the run was, in one line: how many of its comparisons (every pair of each question's
      * variants, as comparisons.json holds them) are answered, by a verdict or by an interval within the
      * band's width of the ratio (as {@code jab run} spends its forks), and in which questions the open
-     * ones are; empty for a run without questions.
+     * ones are, and what would give them more forks: the fork limit stops a question run alone with
+     * time left (a noisy host's forks of File.exists against Files.exists reached it at 174 s of 224 s),
+     * where a longer budget alone would not help.
      */
     public static String tally(RunResults run) {
-        return run.document(Comparisons.NAME, Comparisons.class).map(doc -> tally(doc, run.record().request().ratioPrecision()))
-                .orElse("");
+        return run.document(Comparisons.NAME, Comparisons.class)
+                .map(doc -> tally(doc, run.record().request().ratioPrecision(), run.record().request().maxForks())).orElse("");
     }
 
-    static String tally(Comparisons doc, double ratioPrecision) {
+    static String tally(Comparisons doc, double ratioPrecision, int maxForks) {
         if (doc.questions().stream().allMatch(q -> q.ratios().isEmpty())) {
             return "";
         }
         double width = Comparisons.answeredWidth(doc.band(), ratioPrecision);
         int all = 0;
+        int atLimit = 0;
         Map<String, Integer> open = new LinkedHashMap<>();
         for (Comparisons.Asked q : doc.questions()) {
             for (Comparisons.Ratio r : q.ratios()) {
                 all++;
                 if (r.open(width)) {
                     open.merge(q.question() + ", JDK " + q.jdk(), 1, Integer::sum);
+                    atLimit += maxForks > 0 && q.forks().size() >= maxForks ? 1 : 0;
                 }
             }
         }
@@ -249,8 +253,11 @@ public final class Answers {
         }
         List<String> where = new ArrayList<>();
         open.forEach((question, n) -> where.add(question + " (" + n + ")"));
-        return answered + "; open: " + String.join("; ", where) + ". A question run alone with a longer budget gets the "
-                + "forks they need (./jab run SELECTOR --budget 10m)";
+        String more = atLimit == 0 ? "A question run alone with a longer budget gets the forks they need (./jab run SELECTOR --budget 10m)"
+                : String.format(Locale.ROOT, "%s at the fork limit (%d forks): -f N runs N forks from the start, and a question run alone gets them "
+                        + "(./jab run SELECTOR -f %d --budget 10m)", atLimit == undecided ? "All of them are" : atLimit + " of them are",
+                        maxForks, 2 * maxForks);
+        return answered + "; open: " + String.join("; ", where) + ". " + more;
     }
 
     /** The run's equivalence band as "3%". */

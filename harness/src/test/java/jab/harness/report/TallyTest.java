@@ -20,16 +20,25 @@ class TallyTest {
                 TwoVariants.question("far apart", forks(2.0, 0.01)),        // slower, decided
                 TwoVariants.question("the same", forks(1.0, 0.002)),        // within the band
                 TwoVariants.question("on the edge", forks(1.03, 0.03))),    // crosses an edge, ±7%: open
-                0.02);
+                0.02, 10);
         assertThat(line).startsWith("2 of 3 comparisons").contains("within ±3.0% of the ratio")
-                .contains("open: on the edge, JDK 17 (1)").doesNotContain("far apart").doesNotContain("the same,");
+                .contains("open: on the edge, JDK 17 (1)").doesNotContain("far apart").doesNotContain("the same,")
+                .endsWith("with a longer budget gets the forks they need (./jab run SELECTOR --budget 10m)");
+    }
+
+    @Test
+    void openComparisonsAtTheForkLimitAreToldToAskForMoreForks() {
+        String line = Answers.tally(TwoVariants.doc(TwoVariants.question("on the edge", forks(1.03, 0.03))), 0.02, 3);
+        assertThat(line).contains("open: on the edge, JDK 17 (1)")
+                .endsWith("All of them are at the fork limit (3 forks): -f N runs N forks from the start, and a question run alone gets "
+                        + "them (./jab run SELECTOR -f 6 --budget 10m)");
     }
 
     @Test
     void aRunWithEverythingAnsweredSaysSoAndNothingMore() {
-        assertThat(Answers.tally(TwoVariants.doc(TwoVariants.question("far apart", forks(2.0, 0.01))), 0.02))
+        assertThat(Answers.tally(TwoVariants.doc(TwoVariants.question("far apart", forks(2.0, 0.01))), 0.02, 10))
                 .isEqualTo("1 of 1 comparisons (every pair of each question's variants) answered: a verdict, or a 95% interval "
                         + "within ±3.0% of the ratio");
-        assertThat(Answers.tally(TwoVariants.doc(), 0.02)).isEmpty();
+        assertThat(Answers.tally(TwoVariants.doc(), 0.02, 10)).isEmpty();
     }
 }
