@@ -241,7 +241,7 @@ public final class Answers {
                 all++;
                 if (r.open(width)) {
                     open.merge(q.question() + ", JDK " + q.jdk(), 1, Integer::sum);
-                    atLimit += maxForks > 0 && q.forks().size() >= maxForks ? 1 : 0;
+                    atLimit += maxForks > 0 && r.forks() >= maxForks ? 1 : 0;
                 }
             }
         }

@@ -314,16 +314,18 @@ final class QuestionForks {
      * The comparisons of a case still open: undecided and wider than the band (an undecided ratio
      * whose interval is within ±band of its middle sits on the band's edge, and its width is the
      * answer), or decided on forks that agree more closely than their rounds allow ({@link TightForks});
-     * or, when {@code narrowing}, wider than the ratio goal, decided or not; none when the case may get
-     * no fork.
+     * or, when {@code narrowing}, wider than the ratio goal, decided or not; none with the fork limit's
+     * forks already, and none when the case may get no fork.
      */
     private List<Comparisons.Ratio> open(Asked a, Precision precision, boolean narrowing) {
-        if (!a.measured() || a.givenUp || a.forks.size() >= precision.maxForks()) {
+        if (!a.measured() || a.givenUp) {
             return List.of();
         }
         double width = narrowing ? precision.ratioTarget() : answeredWidth(precision);
         Comparisons.Asked q = asked(a).withRatios(band);
+        // the fork limit is each comparison's: an added fork may measure some variants only, and the others' ratios gain nothing by it
         return q.ratios().stream()
+                .filter(r -> r.forks() < precision.maxForks())
                 .filter(r -> narrowing ? !(r.relativeHalfWidth() <= width)
                         : r.open(width) || onTightForks(a, q, r, width))
                 .toList();
