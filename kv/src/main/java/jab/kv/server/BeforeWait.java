@@ -1,12 +1,15 @@
 package jab.kv.server;
 
+import java.util.concurrent.locks.LockSupport;
+
 import io.netty.channel.SelectStrategy;
 import io.netty.util.IntSupplier;
 
 /**
  * What the server's epoll loops do each time before they look for ready connections: write the
- * replies of the pass just ended ({@link PendingReplies}), as Redis writes them in beforeSleep; then
- * choose as Netty's default strategy does (wait when no task is queued, else only poll).
+ * replies of the pass just ended ({@link PendingReplies}), as Redis writes them in beforeSleep; then,
+ * when {@link Coalescing} says so, pause and take what is ready without waiting; else choose as
+ * Netty's default strategy does (wait when no task is queued, else only poll).
  *
  * <p>The replies are written here rather than by a task because every pass that runs a task makes
  * Netty read the clock four times (runAllTasks' deadline and active time), besides the queue's offer
@@ -16,6 +19,7 @@ import io.netty.util.IntSupplier;
  * a close, may queue tasks: Netty checks for tasks again before it blocks, so they run first.
  */
 final class BeforeWait implements SelectStrategy {
+    private final Coalescing coalescing = new Coalescing();
     private PendingReplies replies;
 
     @Override
@@ -24,7 +28,17 @@ final class BeforeWait implements SelectStrategy {
             replies = PendingReplies.onThisLoop();
             replies.writtenBeforeWait();
         }
-        replies.write();
-        return hasTasks ? selectNow.get() : SelectStrategy.SELECT;
+        int answered = replies.write();
+        if (hasTasks) {
+            return selectNow.get();
+        }
+        if (coalescing.pauseAfter(answered)) {
+            LockSupport.parkNanos(Coalescing.PAUSE_NANOS);
+            int ready = selectNow.get();
+            if (ready > 0) {
+                return ready;
+            }
+        }
+        return SelectStrategy.SELECT;
     }
 }

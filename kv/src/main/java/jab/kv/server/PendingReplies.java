@@ -59,14 +59,16 @@ final class PendingReplies implements Runnable {
         write();
     }
 
-    /** Writes every waiting connection's replies. */
-    void write() {
+    /** Writes every waiting connection's replies; returns how many connections there were. */
+    int write() {
         scheduled = false;
+        int n = connections.size();
         // by index, not iterator: a flush may not add here, but stay safe if it ever does
         for (int i = 0; i < connections.size(); i++) {
             connections.get(i).writePending(contexts.get(i));
         }
         connections.clear();
         contexts.clear();
+        return n;
     }
 }

@@ -88,7 +88,7 @@ public enum Transport {
     }
 
     /**
-     * The server's event loops: on epoll, with replies written before each wait
+     * The server's event loops: on epoll, with replies written and waits coalesced before each wait
      * ({@link BeforeWait}); otherwise as {@link #ioHandlers()}.
      */
     IoHandlerFactory serverIoHandlers() {
