@@ -4,7 +4,7 @@
 parts), and each server's ratio to Redis with a 95% interval over rounds.
 
 By default the servers and the client are kept apart, as `jab run kv` keeps them: every server pinned
-to the first allowed CPU under a cgroup CPU quota of its own (--server-cpus, half a CPU), its CPU time
+to the first allowed CPU under a cgroup CPU quota of its own (--server-cpus, 0.4 of a CPU), its CPU time
 read from the cgroup (all threads, JIT and GC included); redis-benchmark pinned to the last CPU. The
 server is then the bottleneck and the client has CPU to spare, which the last column shows (the most
 of its CPU the client used in any round). --server-cpus 0 runs without pinning or quota (the CPU time
@@ -88,7 +88,7 @@ def main():
     ap.add_argument("--pipelined-requests", type=int, default=2_000_000, help="per run with -P 16")
     ap.add_argument("--tests", default="get,set")
     ap.add_argument("--client-threads", type=int, default=1, help="redis-benchmark --threads")
-    ap.add_argument("--server-cpus", type=float, default=0.5,
+    ap.add_argument("--server-cpus", type=float, default=0.4,
                     help="each server's CPU quota (cgroup), pinned apart from the client; 0: neither")
     args = ap.parse_args()
 

@@ -139,7 +139,8 @@ public final class KvFamily implements Family {
     /**
      * redis-benchmark rounds and requests per run (GET and SET each), without and with -P 16. Default:
      * four rounds (an even number, so each server runs first equally often) of runs of about 2 s each
-     * at half a CPU per server; runs of 3-4 s made the side by side 156 s of a default run.
+     * with each server capped ({@link ServerIsolation}); runs of 3-4 s made the side by side 156 s of a
+     * default run.
      */
     static SideBySide.Plan redisBenchmarkPlan(Profile profile) {
         return switch (profile) {

@@ -17,10 +17,14 @@ import java.util.Optional;
  */
 final class ServerIsolation implements AutoCloseable {
     /**
-     * Half a CPU per server. Tried on the 2-CPU VM (3 alternating rounds, redis-benchmark -c 50 pinned
-     * to the other CPU): the client then used 28-70% of its CPU against either server.
+     * 0.4 of a CPU per server, so that the server, not redis-benchmark's one thread, sets the pace. Half
+     * a CPU came first (the client then used 28-70% of its CPU against either server), until jab's server
+     * answered busy clients in batches (kv's Coalescing, 2026-11-28): it then served ~60k requests/s in
+     * half a CPU and the client reached 90-95% of its CPU in some rounds (93% once against Redis). At 0.4,
+     * on the 2-CPU VM (8 alternating rounds, redis-benchmark -c 50, -P 1 and 16): at most 57% against
+     * Redis and 66% against jab.
      */
-    static final double SERVER_CPUS = 0.5;
+    static final double SERVER_CPUS = 0.4;
 
     private final Optional<CpuPinning> pinning;
     private final Optional<CpuCgroup.Hierarchy> hierarchy;

@@ -81,7 +81,7 @@ public final class KvServer implements AutoCloseable {
             throw new IOException("the " + transport.label() + " transport cannot run here: " + transport.unavailability());
         }
         leakSamplingOffUnlessAsked();
-        IoHandlerFactory io = transport.ioHandlers();
+        IoHandlerFactory io = transport.serverIoHandlers();
         boss = new MultiThreadIoEventLoopGroup(1, io);
         workers = new MultiThreadIoEventLoopGroup(config.ioThreads, io);
         ServerBootstrap b = new ServerBootstrap()

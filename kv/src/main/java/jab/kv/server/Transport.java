@@ -87,6 +87,14 @@ public enum Transport {
         }
     }
 
+    /**
+     * The server's event loops: on epoll, with replies written and waits coalesced before each wait
+     * ({@link BeforeWait}); otherwise as {@link #ioHandlers()}.
+     */
+    IoHandlerFactory serverIoHandlers() {
+        return this == EPOLL ? EpollIoHandler.newFactory(0, BeforeWait::new) : ioHandlers();
+    }
+
     /** A client connection of this transport. */
     public Class<? extends Channel> socketChannel() {
         switch (this) {
