@@ -14,8 +14,8 @@ package jab.kv.server;
  * rounds: under a quota of half a CPU, 105-106k -> 125-131k requests per CPU-second for GET and SET
  * (Redis 102-103k; at 0.4 of a CPU, jab run kv's quota since, 1.16-1.25x Redis's), readiness waits 0.7
  * -> 0.06 and context switches 0.5 -> 0.1 per request, p50 +0.1 ms, p99 8 -> 6 ms; with -P 16 1.4M ->
- * 1.6-1.7M. Without a quota, at 32 and 50 clients, requests/s unchanged within noise, p50 up to +0.1
- * ms, p99 +0.2-0.4 ms. Starting at 16 connections instead cost 19% of the requests/s of 16 clients
+ * 1.6-1.7M. Without a quota: 32 clients 81k -> 83k requests/s, p99 0.43 -> 0.60 ms; 50 clients 85k -> 97k,
+ * p50 0.30 -> 0.40 ms, p99 0.49 -> 0.90 ms. Starting at 16 connections instead cost 19% of the requests/s of 16 clients
  * without a quota, hence 32, which 16 clients never reach.
  */
 final class Coalescing {

@@ -17,7 +17,6 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.SocketChannel;
@@ -81,9 +80,9 @@ public final class KvServer implements AutoCloseable {
             throw new IOException("the " + transport.label() + " transport cannot run here: " + transport.unavailability());
         }
         leakSamplingOffUnlessAsked();
-        IoHandlerFactory io = transport.serverIoHandlers();
-        boss = new MultiThreadIoEventLoopGroup(1, io);
-        workers = new MultiThreadIoEventLoopGroup(config.ioThreads, io);
+        // only the loops that serve connections write replies before they wait; the acceptor has none
+        boss = new MultiThreadIoEventLoopGroup(1, transport.ioHandlers());
+        workers = new MultiThreadIoEventLoopGroup(config.ioThreads, transport.serverIoHandlers());
         ServerBootstrap b = new ServerBootstrap()
                 .group(boss, workers)
                 .channel(transport.serverChannel())
