@@ -41,19 +41,28 @@ final class QuestionForks {
     static final TimeValue SLICE = TimeValue.milliseconds(50);
 
     /**
-     * The longest a round of many variants lasts: past four variants their slices shorten (to
-     * {@link #SHORTEST_SLICE}) and the rounds multiply, so each variant is measured as long as before.
-     * The machine's speed drifts within a fork (a slice's score, less its variant's mean, correlates
-     * 0.8 with the next slice's and about 0 with one 1.2 s on), so a round ratio of two slices varies
-     * more the further apart they run: 12% adjacent, 22% seven slices apart in the 8-variant fs
-     * questions. Measured there (fs -f 6, 50 ms and 25 ms slices alternating, two runs each, the same
-     * time per fork): 25 ms narrowed the forks' spread from 3.7-4.1% to 2.5-2.7% (missing file) and from
-     * 2.9-3.4% to 2.2-2.4% (existing file), and moved none of the 56 ratios beyond its noise.
+     * Up to this many variants a question's slices are {@link #SLICE}s (a round of at most 200 ms); past
+     * it they shorten (for fewer variants shorter slices were measured only at two, and no better there).
      */
-    static final long LONGEST_ROUND_MS = 200;
+    static final int FULL_SLICE_VARIANTS = 4;
+
+    /**
+     * The longest a round of more than {@link #FULL_SLICE_VARIANTS} variants lasts: their slices shorten
+     * (to {@link #SHORTEST_SLICE}) and the rounds multiply, so each variant is measured as long as before
+     * and a fork takes about as long. The machine's speed drifts within a fork (a slice's score, less its
+     * variant's mean, correlates 0.8 with the next slice's and about 0 with one 1.2 s on), so a round
+     * ratio of two slices varies more the further apart they run: 12% adjacent, 22% seven slices apart
+     * in the 8-variant fs questions, and the closer the slices the less. Measured there (fs -f 6, slices
+     * alternating run by run, two runs each, the same time per fork): rounds of 200 ms (25 ms slices)
+     * narrowed the forks' spread from 3.7-4.1% (50 ms slices) to 2.5-2.7% (missing file) and from 2.9-3.4%
+     * to 2.2-2.4% (existing file); rounds of 100 ms (12 ms slices) narrowed a fork's standard error from
+     * 3.3-3.8% to 2.3-2.7% and the forks' spread from 3.5-5.0% to 2.4-3.8%, with forks 5% longer. Neither
+     * moved the 56 ratios beyond their noise.
+     */
+    static final long LONGEST_ROUND_MS = 100;
 
     /** The shortest slice: the 8-variant fs questions were measured with it, shorter ones were not. */
-    static final TimeValue SHORTEST_SLICE = TimeValue.milliseconds(25);
+    static final TimeValue SHORTEST_SLICE = TimeValue.milliseconds(12);
 
     /** The fewest rounds of an added fork, in {@link #SLICE}s: a fork's mean log-ratio over fewer is too rough to pool with the rest. */
     static final int MIN_ADDED_ROUNDS = 20;
@@ -161,9 +170,12 @@ final class QuestionForks {
         return new InterleavedForkRun.SliceSchedule(slice, Math.max(profile.warmupRounds, roundsFor(warm, slice)), inSlices(profile.rounds, slice));
     }
 
-    /** A question's slice: {@link #SLICE}, shorter for more than four variants so a round lasts {@link #LONGEST_ROUND_MS} at most. */
+    /** A question's slice: {@link #SLICE}, shorter past {@link #FULL_SLICE_VARIANTS} variants so a round lasts {@link #LONGEST_ROUND_MS} at most. */
     static TimeValue slice(int variants) {
-        return TimeValue.milliseconds(Math.min(ms(SLICE), Math.max(ms(SHORTEST_SLICE), LONGEST_ROUND_MS / Math.max(1, variants))));
+        if (variants <= FULL_SLICE_VARIANTS) {
+            return SLICE;
+        }
+        return TimeValue.milliseconds(Math.max(ms(SHORTEST_SLICE), LONGEST_ROUND_MS / variants));
     }
 
     /** Rounds of {@code slice} that measure each variant as long as {@code rounds} of {@link #SLICE}. */

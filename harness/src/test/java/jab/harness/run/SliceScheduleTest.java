@@ -9,7 +9,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import jab.harness.family.JmhSettings;
 import jab.harness.family.Profile;
 
-/** A question's slices: 50 ms up to four variants, shorter beyond so a round lasts 200 ms, each variant measured as long. */
+/** A question's slices: 50 ms up to four variants, shorter beyond so a round lasts 100 ms, each variant measured as long. */
 class SliceScheduleTest {
     private static final JmhSettings FS_DEFAULT = JmhSettings.of(3, 3, "200ms", 5, "200ms");
 
@@ -20,10 +20,11 @@ class SliceScheduleTest {
     }
 
     @Test
-    void moreVariantsShortenTheSliceDownToTwentyFiveMilliseconds() {
-        assertThat(QuestionForks.slice(5)).isEqualTo(TimeValue.milliseconds(40));
-        assertThat(QuestionForks.slice(8)).isEqualTo(TimeValue.milliseconds(25));
-        assertThat(QuestionForks.slice(20)).isEqualTo(TimeValue.milliseconds(25));
+    void moreVariantsShortenTheSliceDownToTwelveMilliseconds() {
+        assertThat(QuestionForks.slice(5)).isEqualTo(TimeValue.milliseconds(20));
+        assertThat(QuestionForks.slice(6)).isEqualTo(TimeValue.milliseconds(16));
+        assertThat(QuestionForks.slice(8)).isEqualTo(TimeValue.milliseconds(12));
+        assertThat(QuestionForks.slice(20)).isEqualTo(TimeValue.milliseconds(12));
     }
 
     @Test
@@ -32,11 +33,12 @@ class SliceScheduleTest {
         InterleavedForkRun.SliceSchedule two = QuestionForks.schedule(FS_DEFAULT, Mode.Throughput, Profile.DEFAULT, 2);
         assertThat(two.slice()).isEqualTo(TimeValue.milliseconds(50));
         assertThat(two.rounds()).isEqualTo(Profile.DEFAULT.rounds);
-        assertThat(eight.slice()).isEqualTo(TimeValue.milliseconds(25));
-        assertThat(eight.rounds()).isEqualTo(2 * Profile.DEFAULT.rounds);
+        assertThat(eight.slice()).isEqualTo(TimeValue.milliseconds(12));
+        // each variant measured as long: the rounds of 50 ms, in 12 ms slices rounded up
+        assertThat(eight.rounds()).isEqualTo((Profile.DEFAULT.rounds * 50 + 11) / 12);
         // warm-up: the family's 3 x 200 ms per variant, whatever the slice
         assertThat(two.warmupRounds() * 50L).isEqualTo(600);
-        assertThat(eight.warmupRounds() * 25L).isEqualTo(600);
+        assertThat(eight.warmupRounds() * 12L).isEqualTo(600);
     }
 
     @Test
