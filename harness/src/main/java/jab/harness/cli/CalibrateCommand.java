@@ -1,8 +1,15 @@
 package jab.harness.cli;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
+import jab.harness.JabHome;
 import jab.harness.family.FamilySet;
+import jab.harness.run.InputChecks;
+import jab.harness.simulate.Simulation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -16,9 +23,14 @@ import picocli.CommandLine.Option;
             "against itself (A/A), interleaved, with the forks, band and stop rule of a run, and jab prints how often",
             "the 95%% intervals cover 1 (about 95%% when they are sound) and how often a verdict other than 'the same'",
             "came out (false verdicts). Takes jab run's options; the run directory holds comparisons.json as a run's does."},
-        footer = {"", "Examples:",
+        footer = {"", "With --simulate, nothing is measured: the stop rule of a default run is played on simulated forks whose",
+            "true ratio is known (1, the band's edge, 1.05, 1.10), with the noise of the given runs' comparisons (their",
+            "rounds replayed, their forks' spread) or without runs jab's default noise, and jab prints how often each",
+            "verdict came out and how often the intervals covered the truth; simulation.json holds the table.",
+            "", "Examples:",
             "  ./jab calibrate fs                    fs's questions, at least 40 A/A comparisons",
-            "  ./jab calibrate --comparisons 100     every family, 100 A/A comparisons"})
+            "  ./jab calibrate --comparisons 100     every family, 100 A/A comparisons",
+            "  ./jab calibrate --simulate results/20261129-101500-vm     the stop rule on that run's noise"})
 public final class CalibrateCommand extends RunCommand {
     /** The default cap of a calibration: its first forks always run, the forks added to undecided comparisons stop here. */
     static final Duration BUDGET = Duration.ofMinutes(20);
@@ -27,8 +39,44 @@ public final class CalibrateCommand extends RunCommand {
             description = "A/A comparisons per JDK at least; variants are repeated until there are as many (default: ${DEFAULT-VALUE})")
     int comparisons;
 
+    @Option(names = "--simulate", description = "simulate the stop rule on the noise of the run directories given as arguments "
+            + "(none: jab's default noise) instead of measuring")
+    boolean simulate;
+
+    @Option(names = "--simulations", paramLabel = "N", defaultValue = "2000",
+            description = "with --simulate, simulated comparisons per true ratio (default: ${DEFAULT-VALUE})")
+    int simulations;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "with --simulate, the seed of the simulated forks (default: ${DEFAULT-VALUE})")
+    long seed;
+
     public CalibrateCommand(FamilySet families) {
         super(families);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (!simulate) {
+            return super.call();
+        }
+        if (simulations < 100) {
+            throw new jab.harness.UsageException("--simulations " + simulations + ": expected at least 100");
+        }
+        List<Path> runs = new ArrayList<>();
+        for (String s : selectors) {
+            Path p = Path.of(s);
+            if (!Files.isDirectory(p)) {
+                throw new jab.harness.UsageException("--simulate " + s + ": no such run directory");
+            }
+            runs.add(p);
+        }
+        Path outDir = InputChecks.outputDir(out != null ? out : JabHome.get().resolve("results"), "--out");
+        Simulation sim = Simulation.of(runs, simulations, seed);
+        Path dir = sim.write(outDir);
+        sim.print(System.out);
+        System.out.println();
+        System.out.println("results: " + dir);
+        return 0;
     }
 
     @Override

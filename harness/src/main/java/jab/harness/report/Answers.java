@@ -149,7 +149,7 @@ public final class Answers {
             return "";
         }
         int limit = PairedRatio.FORKS_COUNTED;
-        int n = p.forksToDecide(band, answeredWidth, limit);
+        int n = p.forksToDecide(band, answeredWidth, limit, q.design());
         if (n >= limit) {
             return "; more than " + limit + " forks would be needed to decide it (it sits on the band's edge)";
         }

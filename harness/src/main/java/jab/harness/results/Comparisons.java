@@ -6,6 +6,7 @@ import java.util.Map;
 
 import jab.harness.stats.PairedRatio;
 import jab.harness.stats.RatioVerdict;
+import jab.harness.stats.SequentialDesign;
 import jab.harness.stats.Stats;
 
 /**
@@ -13,13 +14,15 @@ import jab.harness.stats.Stats;
  * (the order the variants ran in and each one's score) and the ratios jab drew from them, so any
  * reader can recompute them and {@code jab summary} and the report rebuild their answers from it.
  *
- * @param formatVersion {@link #FORMAT_VERSION}; a later jab reads every earlier one (1: without the band)
+ * @param formatVersion {@link #FORMAT_VERSION}; a later jab reads every earlier one (1: without the band; 1 and 2: a
+ *                      single look's intervals)
  * @param band          the equivalence band of the verdicts (0.03: ratios within ±3% are the same)
  * @param questions     one entry per question, combination of params held fixed, and JDK
  */
 public record Comparisons(int formatVersion, double band, List<Asked> questions) {
     public static final String NAME = "comparisons";
-    public static final int FORMAT_VERSION = 2;
+    /** 3: each question's {@link SequentialDesign}, its intervals repeated confidence intervals floored at the rounds' error. */
+    public static final int FORMAT_VERSION = 3;
 
     public Comparisons {
         band = band > 0 ? band : RatioVerdict.DEFAULT_BAND; // format 1 had no band: its verdicts used the default
@@ -41,10 +44,23 @@ public record Comparisons(int formatVersion, double band, List<Asked> questions)
      * @param slices         how each interleaved fork ran its rounds
      * @param forks          the interleaved forks
      * @param ratios         each variant against the reference: score(a) / score(b)
+     * @param design         how the intervals are drawn as forks are added ({@link SequentialDesign}); absent
+     *                       before format 3, whose intervals were a single look's
      */
     public record Asked(String question, String family, String jdk, Map<String, String> fixed, List<String> variants,
                         String reference, List<Variant> details, boolean higherIsBetter, String notInterleaved,
-                        Slices slices, List<Fork> forks, List<Ratio> ratios) {
+                        Slices slices, List<Fork> forks, List<Ratio> ratios, SequentialDesign design) {
+        public Asked {
+            design = design == null ? SequentialDesign.FIXED : design;
+        }
+
+        /** A question whose intervals are a single look's ({@link SequentialDesign#FIXED}). */
+        public Asked(String question, String family, String jdk, Map<String, String> fixed, List<String> variants, String reference,
+                     List<Variant> details, boolean higherIsBetter, String notInterleaved, Slices slices, List<Fork> forks,
+                     List<Ratio> ratios) {
+            this(question, family, jdk, fixed, variants, reference, details, higherIsBetter, notInterleaved, slices, forks, ratios,
+                    SequentialDesign.FIXED);
+        }
 
         /**
          * This question with its ratios drawn from its forks: every variant against the reference first
@@ -65,7 +81,7 @@ public record Comparisons(int formatVersion, double band, List<Asked> questions)
                 }
             }
             return new Asked(question, family, jdk, fixed, variants, reference, details, higherIsBetter, notInterleaved, slices,
-                    forks, out);
+                    forks, out, design);
         }
 
         private Ratio ratio(String a, String b, double band) {
@@ -84,13 +100,14 @@ public record Comparisons(int formatVersion, double band, List<Asked> questions)
             return forks.stream().map(f -> f.logRatios(a, b)).filter(x -> x.length > 0).mapToDouble(Stats::mean).toArray();
         }
 
-        /** score(a) / score(b) over the forks, from the rounds where both ran. */
+        /** score(a) / score(b) over the forks, from the rounds where both ran, its interval by the question's design. */
         public PairedRatio ratio(String a, String b) {
-            List<double[]> perFork = new ArrayList<>();
-            for (Fork f : forks) {
-                perFork.add(f.logRatios(a, b));
-            }
-            return PairedRatio.of(perFork);
+            return PairedRatio.of(logRatiosPerFork(a, b), design);
+        }
+
+        /** Each fork's round log-ratios of a over b (empty for a fork that did not measure both). */
+        public List<double[]> logRatiosPerFork(String a, String b) {
+            return forks.stream().map(f -> f.logRatios(a, b)).toList();
         }
 
         /** Each fork's mean score of a variant (its slices' mean), in the order of the forks. */
@@ -176,6 +193,11 @@ public record Comparisons(int formatVersion, double band, List<Asked> questions)
          */
         public boolean open(double answeredWidth) {
             return RatioVerdict.UNDECIDED.words.equals(verdict) && !(relativeHalfWidth() <= answeredWidth);
+        }
+
+        /** The ratio as the statistics classes take it. */
+        public PairedRatio paired() {
+            return new PairedRatio(ratio, low, high, forks, rounds, "forks".equals(intervalOver));
         }
     }
 

@@ -93,7 +93,7 @@ public final class JmhPhase {
         this.store = store;
         this.notes = notes;
         this.console = console;
-        this.questions = new QuestionForks(this, store, setup.precision().band());
+        this.questions = new QuestionForks(this, store, setup.precision());
         setup.jobs().forEach((jdk, js) -> {
             List<QuestionCase> cases = new ArrayList<>();
             List<Job> all = new ArrayList<>();
@@ -175,7 +175,7 @@ public final class JmhPhase {
             }
             if (setup.precision().ratioTarget() > 0) {
                 Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();
-                questions.refine(setup.precision(), console);
+                questions.refine(console);
                 recordLoad("adding interleaved forks", before);
             }
             if (setup.precision().active() && !RunGuard.stopping()) {

@@ -19,9 +19,9 @@ import jab.harness.family.Profile;
 import jab.harness.jdk.Jdk;
 import jab.harness.results.Comparisons;
 import jab.harness.results.RunStore;
-import jab.harness.stats.PairedRatio;
 import jab.harness.stats.RoundsPerFork;
-import jab.harness.stats.TightForks;
+import jab.harness.stats.SequentialDesign;
+import jab.harness.stats.StopRule;
 
 /**
  * The interleaved forks of a run's questions: every case's first forks (round k runs the k-th fork of
@@ -64,9 +64,6 @@ final class QuestionForks {
     /** The shortest slice: the 8-variant fs questions were measured with it, shorter ones were not. */
     static final TimeValue SHORTEST_SLICE = TimeValue.milliseconds(12);
 
-    /** The fewest rounds of an added fork, in {@link #SLICE}s: a fork's mean log-ratio over fewer is too rough to pool with the rest. */
-    static final int MIN_ADDED_ROUNDS = 20;
-
     /** One case on one JDK as it grows. */
     static final class Asked {
         final Jdk jdk;
@@ -83,9 +80,12 @@ final class QuestionForks {
         int rounds;
         /** The variants the next fork measures after warming all: every one, then those in open comparisons. */
         List<String> measured;
+        /** How its intervals are drawn at each look: repeated confidence intervals when forks may be added. */
+        final SequentialDesign design;
 
-        Asked(Jdk jdk, QuestionCase c, InterleavedForkRun.SliceSchedule schedule, String whyApart, boolean plain) {
+        Asked(Jdk jdk, QuestionCase c, InterleavedForkRun.SliceSchedule schedule, String whyApart, boolean plain, SequentialDesign design) {
             this.jdk = jdk;
+            this.design = design;
             this.c = c;
             this.schedule = schedule;
             this.whyApart = whyApart;
@@ -126,11 +126,13 @@ final class QuestionForks {
     private final RunStore store;
     private final List<Asked> asked = new ArrayList<>();
     private final double band;
+    private final Precision precision;
 
-    QuestionForks(JmhPhase phase, RunStore store, double band) {
+    QuestionForks(JmhPhase phase, RunStore store, Precision precision) {
         this.phase = phase;
         this.store = store;
-        this.band = band;
+        this.band = precision.band();
+        this.precision = precision;
     }
 
     /** Adds a JDK's cases; the interleaved ones get forks, the others are recorded with the reason. */
@@ -151,8 +153,16 @@ final class QuestionForks {
                 why = "the smoke profile interleaves one case of each question";
                 plain = true;
             }
-            asked.add(new Asked(jdk, c, schedule, why, plain));
+            asked.add(new Asked(jdk, c, schedule, why, plain, design(s)));
         }
+    }
+
+    /**
+     * The looks a case's comparisons may get: its first forks, and up to the fork limit when forks are
+     * added to undecided ones (a ratio goal); a single look otherwise.
+     */
+    private SequentialDesign design(JmhSettings s) {
+        return SequentialDesign.of(s.forks(), precision.ratioTarget() > 0 ? precision.maxForks() : s.forks());
     }
 
     /**
@@ -230,8 +240,8 @@ final class QuestionForks {
      * fork runs as many rounds as {@link RoundsPerFork} finds cheapest for its case's widest open
      * comparison.
      */
-    void refine(Precision precision, PrintStream console) throws IOException {
-        Progress progress = new Progress(console, (int) asked.stream().filter(a -> !open(a, precision, false).isEmpty()).count());
+    void refine(PrintStream console) throws IOException {
+        Progress progress = new Progress(console, (int) asked.stream().filter(a -> !open(a, false).isEmpty()).count());
         try {
             while (!RunGuard.stopping()) {
                 Asked next = null;
@@ -241,8 +251,8 @@ final class QuestionForks {
                 // undecided comparisons first; once none is left, the time left narrows decided ones to the goal
                 for (boolean narrowing : new boolean[] {false, true}) {
                     for (Asked a : asked) {
-                        List<Comparisons.Ratio> open = open(a, precision, narrowing);
-                        double perSecond = (narrowing ? open.size() : verdictsExpected(a, open, precision))
+                        List<Comparisons.Ratio> open = open(a, narrowing);
+                        double perSecond = (narrowing ? open.size() : verdictsExpected(a, open))
                                 / Math.max(forkSeconds(a, a.schedule.rounds(), measuredIn(a, open).size()), 1e-3);
                         if (!open.isEmpty() && perSecond > most) {
                             most = perSecond;
@@ -258,10 +268,8 @@ final class QuestionForks {
                 if (next == null) {
                     break;
                 }
-                // a fork asked for only by verdicts on too tight forks shows their spread at a first fork's length
-                boolean tightOnly = !narrowed && openInNext.stream().noneMatch(r -> r.open(answeredWidth(precision)));
                 next.measured = measuredIn(next, openInNext);
-                next.rounds = tightOnly ? next.schedule.rounds() : rounds(next, openInNext);
+                next.rounds = rounds(next, openInNext);
                 if (secondsFor(next) > phase.secondsLeft()) {
                     next.rounds = Math.min(next.rounds, next.schedule.rounds()); // a fork like the first ones may still fit
                     if (secondsFor(next) > phase.secondsLeft()) {
@@ -323,29 +331,20 @@ final class QuestionForks {
     }
 
     /**
-     * The comparisons of a case still open: undecided and wider than the band (an undecided ratio
-     * whose interval is within ±band of its middle sits on the band's edge, and its width is the
-     * answer), or decided on forks that agree more closely than their rounds allow ({@link TightForks});
-     * or, when {@code narrowing}, wider than the ratio goal, decided or not; none with the fork limit's
-     * forks already, and none when the case may get no fork.
+     * The comparisons of a case still open by the {@link #stopRule()}: wanting a fork for a verdict, or
+     * when {@code narrowing}, for the ratio goal; none when the case may get no fork.
      */
-    private List<Comparisons.Ratio> open(Asked a, Precision precision, boolean narrowing) {
+    private List<Comparisons.Ratio> open(Asked a, boolean narrowing) {
         if (!a.measured() || a.givenUp) {
             return List.of();
         }
-        double width = narrowing ? precision.ratioTarget() : answeredWidth(precision);
-        Comparisons.Asked q = asked(a).withRatios(band);
-        // the fork limit is each comparison's: an added fork may measure some variants only, and the others' ratios gain nothing by it
-        return q.ratios().stream()
-                .filter(r -> r.forks() < precision.maxForks())
-                .filter(r -> narrowing ? !(r.relativeHalfWidth() <= width)
-                        : r.open(width) || onTightForks(a, q, r, width))
-                .toList();
+        StopRule rule = stopRule();
+        return asked(a).withRatios(band).ratios().stream().filter(r -> rule.open(r.paired(), narrowing)).toList();
     }
 
-    private boolean onTightForks(Asked a, Comparisons.Asked q, Comparisons.Ratio r, double answeredWidth) {
-        return a.interleaved() && TightForks.answerRestsOnThem(logRatiosPerFork(a, r), band,
-                answeredWidth, q.higherIsBetter());
+    /** The run's stop rule: its band, the width that answers an undecided ratio, its ratio goal and fork limit. */
+    StopRule stopRule() {
+        return new StopRule(band, Comparisons.answeredWidth(band, precision.ratioTarget()), precision.ratioTarget(), precision.maxForks());
     }
 
     /** Each fork's round log-ratios of a comparison. */
@@ -353,43 +352,17 @@ final class QuestionForks {
         return a.forks.stream().map(f -> f.logRatios(r.a(), r.b())).toList();
     }
 
-    /**
-     * The verdicts a case's next fork brings, expected: each open comparison counts one over the forks
-     * it still needs if its forks keep their spread ({@link PairedRatio#forksToDecide}),
-     * so forks go where verdicts are within reach, and a ratio that sits on the band's edge (tens of
-     * forks away) draws little. Counting open comparisons alone sent a default run's last forks to a
-     * bimodal launch ratio (±75% over three forks) before questions one or two forks from a verdict.
-     * The forks needed are counted past the run's fork limit: capped at the limit, a comparison no
-     * number of forks within it would decide still counted one over the forks left to the limit, and
-     * the write strategies (forks of 4.5 s, open ratios 1-4% from the band's edge at ±4-6%) took the
-     * limit's forks in 9 of 14 default runs while the fs questions' ratios a few forks from a verdict waited.
-     */
-    private double verdictsExpected(Asked a, List<Comparisons.Ratio> open, Precision precision) {
-        Comparisons.Asked q = asked(a);
-        return verdictsExpected(open.stream().map(r -> q.ratio(r.a(), r.b())).toList(), band, answeredWidth(precision));
-    }
-
-    /** This run's {@link Comparisons#answeredWidth}. */
-    private double answeredWidth(Precision precision) {
-        return Comparisons.answeredWidth(band, precision.ratioTarget());
-    }
-
-    /** One over the forks each ratio still needs to be decided (beyond or within {@code band}, or as narrow as {@code target}), summed. */
-    static double verdictsExpected(List<PairedRatio> open, double band, double target) {
-        double sum = 0;
-        for (PairedRatio p : open) {
-            sum += 1.0 / Math.max(1, p.forksToDecide(band, target, PairedRatio.FORKS_COUNTED) - p.forks());
-        }
-        return sum;
+    /** The verdicts a case's next fork brings, expected ({@link StopRule#verdictsExpected}). */
+    private double verdictsExpected(Asked a, List<Comparisons.Ratio> open) {
+        return stopRule().verdictsExpected(open.stream().map(Comparisons.Ratio::paired).toList(), a.design);
     }
 
     /**
-     * Rounds for the case's next fork, by Kalibera and Jones from its widest open comparison: between
-     * {@link #MIN_ADDED_ROUNDS} (fewer than the first forks' when forks differ more than their rounds do,
-     * as fs's existence checks do: a fork's ratio within 1%, fork to fork 2%) and four times the
-     * profile's rounds. A
-     * single-shot case keeps its schedule (a shot's time is its own), and so does a pair of forks (its
-     * rounds are JMH's iterations).
+     * Rounds for the case's next fork, by Kalibera and Jones from its widest open comparison
+     * ({@link RoundsPerFork#ofAddedFork}: fewer than the first forks' when forks differ more than their
+     * rounds do, as fs's existence checks do, a fork's ratio within 1%, fork to fork 2%; up to four times
+     * the profile's rounds). A single-shot case keeps its schedule (a shot's time is its own), and so
+     * does a pair of forks (its rounds are JMH's iterations).
      */
     private int rounds(Asked a, List<Comparisons.Ratio> open) {
         if (a.c.variants().get(0).job().entry().getMode() == Mode.SingleShotTime || a.inPairs()) {
@@ -397,8 +370,8 @@ final class QuestionForks {
         }
         Comparisons.Ratio widest = open.stream().max(java.util.Comparator.comparingDouble(Comparisons.Ratio::relativeHalfWidth)).orElseThrow();
         List<double[]> perFork = logRatiosPerFork(a, widest);
-        return RoundsPerFork.optimal(perFork, fixedSeconds(a), roundSeconds(a, a.measured.size()),
-                Math.min(inSlices(MIN_ADDED_ROUNDS, a.schedule.slice()), a.schedule.rounds()), 4 * a.schedule.rounds());
+        return RoundsPerFork.ofAddedFork(perFork, fixedSeconds(a), roundSeconds(a, a.measured.size()), a.schedule.rounds(),
+                ms(a.schedule.slice()));
     }
 
     private boolean fork(Asked a, Progress progress) throws IOException {
@@ -468,6 +441,7 @@ final class QuestionForks {
         List<String> labels = a.c.variants().stream().map(QuestionCase.Variant::label).toList();
         return new Comparisons.Asked(a.c.title(), a.c.family().name(), a.jdk.id(), a.c.fixed(), labels, a.c.reference(), details,
                 unit.startsWith("ops/"), a.whyApart,
-                new Comparisons.Slices(a.schedule.slice().toString(), a.schedule.warmupRounds(), a.schedule.rounds(), a.secondsPerFork), a.forks, List.of());
+                new Comparisons.Slices(a.schedule.slice().toString(), a.schedule.warmupRounds(), a.schedule.rounds(), a.secondsPerFork), a.forks, List.of(),
+                a.design);
     }
 }

@@ -47,4 +47,21 @@ public final class RoundsPerFork {
         double r = Math.sqrt(forkSeconds / roundSeconds * within / between);
         return (int) Math.max(least, Math.min(most, Math.ceil(r)));
     }
+
+    /**
+     * The fewest milliseconds an added fork measures each variant for: a fork's mean log-ratio over
+     * fewer (20 slices of 50 ms) is too rough to pool with the rest.
+     */
+    static final long FEWEST_ADDED_MILLIS = 1000;
+
+    /**
+     * The rounds of a fork added to a comparison ({@link #optimal}): at least {@link #FEWEST_ADDED_MILLIS}
+     * of slices of {@code sliceMillis} unless the first forks ran fewer, at most four times the first
+     * forks' rounds.
+     */
+    public static int ofAddedFork(List<double[]> logRatiosPerFork, double forkSeconds, double roundSeconds, int firstRounds,
+                                  long sliceMillis) {
+        int fewest = (int) ((FEWEST_ADDED_MILLIS + sliceMillis - 1) / Math.max(1, sliceMillis));
+        return optimal(logRatiosPerFork, forkSeconds, roundSeconds, Math.min(fewest, firstRounds), 4 * firstRounds);
+    }
 }

@@ -1,0 +1,69 @@
+package jab.harness.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+
+/** Repeated confidence intervals: wider than a single look's, and covering at every look at once. */
+class SequentialDesignTest {
+    private static final SequentialDesign DESIGN = SequentialDesign.of(3, 10);
+
+    @Test
+    void aSingleLookIsStudentsT() {
+        assertThat(SequentialDesign.of(3, 3).sequential()).isFalse();
+        assertThat(SequentialDesign.of(3, 3).quantile(3)).isCloseTo(4.303, within(1e-3));
+        assertThat(SequentialDesign.FIXED.quantile(5)).isCloseTo(2.776, within(1e-3));
+    }
+
+    @Test
+    void everyLookIsWiderThanASingleLookButNotBonferroniWide() {
+        for (int n = 3; n <= 10; n++) {
+            double t = ForkInterval.tQuantile(n);
+            double bonferroni = org.apache.commons.statistics.distribution.TDistribution.of(n - 1)
+                    .inverseSurvivalProbability(0.025 / 8);
+            assertThat(DESIGN.quantile(n)).as("look at %d forks", n).isGreaterThan(t).isLessThan(bonferroni);
+        }
+    }
+
+    @Test
+    void theIntervalsCoverTheTruthAtEveryLookAtOnce() {
+        // normal fork means, no within-fork floor: the chance that ANY of the looks at 3..10 forks misses
+        // the truth is what the design bounds; a single look's t interval at each would miss far more often
+        SplittableRandom random = new SplittableRandom(20261129);
+        int runs = 20000;
+        int missedSequential = 0;
+        int missedFixed = 0;
+        SequentialDesign noFloor = new SequentialDesign(3, 10, SequentialDesign.RHO, false);
+        for (int i = 0; i < runs; i++) {
+            List<double[]> forks = new ArrayList<>();
+            boolean missS = false;
+            boolean missF = false;
+            for (int n = 1; n <= 10; n++) {
+                forks.add(new double[] {gaussian(random)});
+                if (n >= 3) {
+                    missS |= misses(PairedRatio.of(forks, noFloor));
+                    missF |= misses(PairedRatio.of(forks, SequentialDesign.FIXED));
+                }
+            }
+            missedSequential += missS ? 1 : 0;
+            missedFixed += missF ? 1 : 0;
+        }
+        assertThat(missedSequential / (double) runs).isLessThan(0.055);
+        assertThat(missedFixed / (double) runs).isGreaterThan(0.10);
+    }
+
+    private static boolean misses(PairedRatio r) {
+        return r.low() > 1 || r.high() < 1;
+    }
+
+    private static double gaussian(SplittableRandom random) {
+        double u = random.nextDouble();
+        double v = random.nextDouble();
+        return Math.sqrt(-2 * Math.log(1 - u)) * Math.cos(2 * Math.PI * v);
+    }
+}
