@@ -4,7 +4,7 @@ import java.util.SplittableRandom;
 
 /**
  * The noise {@code jab calibrate --simulate} assumes without a run to take it from: an 8-variant fs
- * question on the 2-vCPU cloud VM jab is developed on, as its runs measured it (docs/statistics.md).
+ * question on the 2-vCPU cloud VM jab is developed on, as its runs measured it (docs/measurements.md).
  * A round's log-ratio varies about 12% (heavy-tailed: Student's t with 3 degrees of freedom); 3% of
  * rounds straddle one of the machine's switches between speeds about 1.4x apart and are off by 30-50%
  * either way; a fork's offset (JIT decisions, code layout) varies 2.2%; first forks run 125 rounds of
