@@ -235,19 +235,29 @@ public final class Answers {
         double width = Comparisons.answeredWidth(doc.band(), ratioPrecision);
         int all = 0;
         int atLimit = 0;
+        Map<String, Integer> verdicts = new LinkedHashMap<>();
         Map<String, Integer> open = new LinkedHashMap<>();
         for (Comparisons.Asked q : doc.questions()) {
             for (Comparisons.Ratio r : q.ratios()) {
                 all++;
-                if (r.open(width)) {
+                if (!RatioVerdict.UNDECIDED.words.equals(r.verdict())) {
+                    verdicts.merge(r.verdict(), 1, Integer::sum);
+                } else if (r.open(width)) {
                     open.merge(q.question() + ", JDK " + q.jdk(), 1, Integer::sum);
                     atLimit += maxForks > 0 && r.forks() >= maxForks ? 1 : 0;
                 }
             }
         }
         int undecided = open.values().stream().mapToInt(Integer::intValue).sum();
-        String answered = String.format(Locale.ROOT, "%d of %d comparisons (every pair of each question's variants) answered: a "
-                + "verdict, or a 95%% interval within ±%s of the ratio", all - undecided, all, ForkInterval.percent(width));
+        int decided = verdicts.values().stream().mapToInt(Integer::intValue).sum();
+        List<String> kinds = new ArrayList<>();
+        for (RatioVerdict v : List.of(RatioVerdict.SLOWER, RatioVerdict.FASTER, RatioVerdict.SAME)) {
+            kinds.add(verdicts.getOrDefault(v.words, 0) + " " + v.words);
+        }
+        String answered = String.format(Locale.ROOT, "%d of %d comparisons (every pair of each question's variants) answered: %d "
+                + "verdict%s (%s), and %d undecided whose 95%% interval is within ±%s of the ratio (a ratio that close to the band's "
+                + "edge is answered by its width)", all - undecided, all, decided, decided == 1 ? "" : "s", String.join(", ", kinds),
+                all - undecided - decided, ForkInterval.percent(width));
         if (open.isEmpty()) {
             return answered;
         }

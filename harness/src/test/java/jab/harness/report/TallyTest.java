@@ -21,9 +21,16 @@ class TallyTest {
                 TwoVariants.question("the same", forks(1.0, 0.002)),        // within the band
                 TwoVariants.question("on the edge", forks(1.03, 0.03))),    // crosses an edge, ±7%: open
                 0.02, 10);
-        assertThat(line).startsWith("2 of 3 comparisons").contains("within ±3.0% of the ratio")
+        assertThat(line).startsWith("2 of 3 comparisons").contains("2 verdicts (1 slower, 0 faster, 1 the same), and 0 undecided whose 95% "
+                + "interval is within ±3.0% of the ratio")
                 .contains("open: on the edge, JDK 17 (1)").doesNotContain("far apart").doesNotContain("the same,")
                 .endsWith("with a longer budget gets the forks they need (./jab run SELECTOR --budget 10m)");
+    }
+
+    @Test
+    void anUndecidedRatioNarrowedToTheBandIsCountedApartFromTheVerdicts() {
+        String line = Answers.tally(TwoVariants.doc(TwoVariants.question("narrow on the edge", forks(1.03, 0.002))), 0.02, 10);
+        assertThat(line).startsWith("1 of 1 comparisons").contains("0 verdicts (0 slower, 0 faster, 0 the same), and 1 undecided");
     }
 
     @Test
@@ -37,8 +44,9 @@ class TallyTest {
     @Test
     void aRunWithEverythingAnsweredSaysSoAndNothingMore() {
         assertThat(Answers.tally(TwoVariants.doc(TwoVariants.question("far apart", forks(2.0, 0.01))), 0.02, 10))
-                .isEqualTo("1 of 1 comparisons (every pair of each question's variants) answered: a verdict, or a 95% interval "
-                        + "within ±3.0% of the ratio");
+                .isEqualTo("1 of 1 comparisons (every pair of each question's variants) answered: 1 verdict (1 slower, 0 faster, 0 the "
+                        + "same), and 0 undecided whose 95% interval is within ±3.0% of the ratio (a ratio that close to the band's edge is "
+                        + "answered by its width)");
         assertThat(Answers.tally(TwoVariants.doc(), 0.02, 10)).isEmpty();
     }
 }
