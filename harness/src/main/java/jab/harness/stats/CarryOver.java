@@ -210,6 +210,9 @@ public final class CarryOver {
             double[] all = residuals.stream().flatMapToDouble(Arrays::stream).filter(Double::isFinite).toArray();
             double q1 = Stats.percentile(all, 25);
             double q3 = Stats.percentile(all, 75);
+            if (!(q3 > q1)) {
+                return (r, s) -> true; // residuals of rounding alone: no fences to draw
+            }
             double low = q1 - 3 * (q3 - q1);
             double high = q3 + 3 * (q3 - q1);
             return (r, s) -> residuals.get(r)[s] >= low && residuals.get(r)[s] <= high;

@@ -1,6 +1,7 @@
 package jab.harness.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -70,6 +71,14 @@ class CarryOverTest {
         Map<String, CarryOver.Effect> e = byVariant(CarryOver.of(forks).orElseThrow());
         assertThat(e.get("A").relative()).isBetween(-0.07, -0.03);
         assertThat(e.get("A").slices()).isEqualTo(followed(forks, "A")).isGreaterThan(3 * 100 * 4 / 6 + 2 * 100 / 3);
+    }
+
+    @Test
+    void withoutNoiseTheModelRecoversThePlantedCarryOverExactly() {
+        // rounds, forks and variants differ, slices do not scatter: only the carry-over is left to fit
+        Map<String, CarryOver.Effect> e = byVariant(CarryOver.of(forks(new Random(8), SIX, 2, 40, Map.of("D", 1.10), 0)).orElseThrow());
+        assertThat(e.get("D").log()).isCloseTo(Math.log(1.10), offset(1e-9));
+        assertThat(e.get("A").log()).isCloseTo(-Math.log(1.10) / 5, offset(1e-9));
     }
 
     @Test
