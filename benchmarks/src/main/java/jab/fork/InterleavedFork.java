@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
@@ -22,9 +21,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * The main class of an interleaved fork: the variants of one question share this JVM and take turns
- * in short slices, round after round in a fresh random order, so whatever the machine does at a given
- * moment (another tenant, a frequency change, the shared cache) falls on every variant alike and
- * cancels in their ratio. Measured on a 2-vCPU cloud VM: slices of two variants 50 ms apart correlate
+ * in short slices, round after round in orders balanced for carry-over ({@link WilliamsOrders}), so
+ * whatever the machine does at a given moment (another tenant, a frequency change, the shared cache)
+ * falls on every variant alike and cancels in their ratio. Measured on a 2-vCPU cloud VM: slices of two variants 50 ms apart correlate
  * 0.8-0.9, forks run seconds apart 0.5 at best, so interleaved variants give a ratio several times
  * narrower than separate forks do in the same time.
  *
@@ -100,10 +99,12 @@ public final class InterleavedFork {
                 all.add(i);
             }
             List<Integer> measured = measured(spec.getProperty("measured"), n);
+            // the measured rounds start designs of their own, so they are balanced whatever the warm-up's length
+            WilliamsOrders warmupOrders = new WilliamsOrders(all, random);
+            WilliamsOrders measuredOrders = new WilliamsOrders(measured, random);
             for (int round = 0; round < warmup + rounds; round++) {
                 boolean warming = round < warmup;
-                List<Integer> order = new ArrayList<>(warming ? all : measured);
-                Collections.shuffle(order, random);
+                List<Integer> order = (warming ? warmupOrders : measuredOrders).next();
                 StringBuilder line = new StringBuilder(warming ? "W " : "R ").append(warming ? round : round - warmup);
                 for (int i : order) {
                     SliceDriver.Score s = drivers.get(i).slice(lastSlice(round, warmup, rounds, measured.contains(i)));

@@ -27,6 +27,7 @@ import jab.harness.results.ResultSource;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunRecord;
 import jab.harness.results.RunResults;
+import jab.harness.warnings.InterleavedChecks;
 import jab.harness.warnings.RunWarnings;
 import jab.harness.warnings.Warning;
 
@@ -148,6 +149,7 @@ public final class Report {
         }
         List<Warning> out = new ArrayList<>(RunWarnings.of(byJdk, timings, envOf(in), in.record(), Summary.soloForks(in.run().get())));
         out.addAll(Answers.warnings(in.run().get()));
+        out.addAll(InterleavedChecks.of(in.run().get()));
         return out;
     }
 

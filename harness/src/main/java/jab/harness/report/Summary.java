@@ -17,6 +17,7 @@ import jab.harness.results.BenchResult;
 import jab.harness.results.Comparisons;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
+import jab.harness.warnings.InterleavedChecks;
 import jab.harness.warnings.RunWarnings;
 import jab.harness.warnings.Warning;
 
@@ -99,6 +100,7 @@ public final class Summary {
         byJdk.put("", run.baselines());
         List<Warning> out = new ArrayList<>(RunWarnings.of(byJdk, run.timings(), run.env().orElse(null), run.record(), soloForks(run)));
         out.addAll(Answers.warnings(run));
+        out.addAll(InterleavedChecks.of(run));
         return out;
     }
 

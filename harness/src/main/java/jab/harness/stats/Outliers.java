@@ -13,8 +13,10 @@ import java.util.List;
  * @param forks        forks that have one
  * @param worst        the farthest one relative to its fork's median (1.8 for 80% above)
  * @param meanShift    how much the outliers move the mean: mean with them / mean without them - 1
+ * @param geometricShift the same for the geometric mean (what a ratio of interleaved rounds is); NaN
+ *                     when a value is not positive
  */
-public record Outliers(int count, int forks, double worst, double meanShift) {
+public record Outliers(int count, int forks, double worst, double meanShift, double geometricShift) {
     public static final String RULE = "Tukey's far-out fences (3 IQR) within a fork, and at least 5% from the fork's median";
     static final double MIN_DISTANCE = 0.05;
     /** Quartiles of fewer iterations say little. */
@@ -52,8 +54,14 @@ public record Outliers(int count, int forks, double worst, double meanShift) {
             count += here;
             forks += here > 0 ? 1 : 0;
         }
-        double shift = count == 0 || kept.isEmpty() ? 0 : mean(all) / mean(kept) - 1;
-        return new Outliers(count, forks, worst, shift);
+        boolean none = count == 0 || kept.isEmpty();
+        double shift = none ? 0 : mean(all) / mean(kept) - 1;
+        double geometric = none ? 0 : Math.exp(meanLog(all) - meanLog(kept)) - 1;
+        return new Outliers(count, forks, worst, shift, geometric);
+    }
+
+    private static double meanLog(List<Double> xs) {
+        return xs.stream().mapToDouble(Math::log).average().orElse(Double.NaN);
     }
 
     private static double mean(List<Double> xs) {

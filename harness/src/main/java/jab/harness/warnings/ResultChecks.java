@@ -140,7 +140,7 @@ public final class ResultChecks {
         return ResultTable.number(v);
     }
 
-    private static String p(double p) {
+    static String p(double p) {
         return p < 0.001 ? "< 0.001" : String.format(Locale.ROOT, "%.3f", p);
     }
 }

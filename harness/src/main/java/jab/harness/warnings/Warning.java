@@ -9,8 +9,15 @@ package jab.harness.warnings;
  * @param advice  what to do
  * @param severity how far the data is from clean, in the kind's own measure (fork means' max/min, the
  *                 drift, the outliers' shift of the mean...): the end of a run names the worst of each kind
+ * @param checked  how many subjects the kind's rule checked, for the end of a run's "3 of 102 comparisons";
+ *                 0 when not counted
  */
-public record Warning(Kind kind, String subject, String finding, String advice, double severity) {
+public record Warning(Kind kind, String subject, String finding, String advice, double severity, int checked) {
+
+    /** A warning of a kind whose subjects are not counted. */
+    public Warning(Kind kind, String subject, String finding, String advice, double severity) {
+        this(kind, subject, finding, advice, severity, 0);
+    }
 
     /** A warning without a measure of how bad it is: the first of its kind stands for it. */
     public Warning(Kind kind, String subject, String finding, String advice) {
@@ -29,12 +36,23 @@ public record Warning(Kind kind, String subject, String finding, String advice, 
         SHARED_CACHE("shared cache"),
         PRECISION_MISSED("precision target missed"),
         BUDGET_SPENT("budget spent"),
-        INTERLEAVED_DIFFERS("interleaved and solo differ");
+        INTERLEAVED_DIFFERS("interleaved and solo differ"),
+        CARRY_OVER("carry-over between slices", "questions"),
+        ROUNDS_DRIFT("drift over a fork's rounds", "comparisons"),
+        FORKS_BIMODAL("bimodal forks", "comparisons"),
+        OUTLIER_ROUNDS("outlier rounds", "comparisons");
 
         public final String title;
+        /** What its subjects are, when the end of a run counts them against those checked; else null. */
+        public final String noun;
 
         Kind(String title) {
+            this(title, null);
+        }
+
+        Kind(String title, String noun) {
             this.title = title;
+            this.noun = noun;
         }
     }
 

@@ -24,6 +24,17 @@ class WarningDigestTest {
     }
 
     @Test
+    void aKindWhoseSubjectsAreCountedSaysHowManyOfThoseChecked() {
+        List<Warning> ws = List.of(
+                new Warning(Warning.Kind.ROUNDS_DRIFT, "JDK 17 q: A over B", "moves by +6%.", "x", 0.06, 102),
+                new Warning(Warning.Kind.ROUNDS_DRIFT, "JDK 17 q: C over B", "moves by -9%.", "x", 0.09, 102),
+                new Warning(Warning.Kind.CARRY_OVER, "JDK 17 q", "after A, +5%.", "x", 0.05, 14));
+        assertThat(WarningDigest.lines(ws)).containsExactly(
+                "carry-over between slices: 1 of 14 questions, JDK 17 q: after A, +5%.",
+                "drift over a fork's rounds: 2 of 102 comparisons; the worst, JDK 17 q: C over B: moves by -9%.");
+    }
+
+    @Test
     void withoutAMeasureTheFirstStandsForItsKind() {
         List<Warning> ws = List.of(new Warning(Warning.Kind.BUSY_MACHINE, "part one", "first.", "x"),
                 new Warning(Warning.Kind.BUSY_MACHINE, "part two", "second.", "x"));
