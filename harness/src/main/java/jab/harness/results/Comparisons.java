@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import jab.harness.stats.PairedRatio;
 import jab.harness.stats.RatioVerdict;
 import jab.harness.stats.Stats;
@@ -162,9 +164,20 @@ public record Comparisons(int formatVersion, double band, List<Asked> questions)
      *
      * @param intervalOver "forks", or "rounds of one fork" (too narrow: a fork's JIT decisions are one draw)
      * @param verdict      a's verdict against b: faster, slower, the same or undecided ({@link RatioVerdict})
+     * @param planted      in a calibration, the true ratio of two variants built to differ by exactly that; else null (not written)
      */
     public record Ratio(String a, String b, double ratio, double low, double high, int forks, int rounds, String intervalOver,
-                        String verdict) {
+                        String verdict, @JsonInclude(JsonInclude.Include.NON_NULL) Double planted) {
+        public Ratio(String a, String b, double ratio, double low, double high, int forks, int rounds, String intervalOver,
+                     String verdict) {
+            this(a, b, ratio, low, high, forks, rounds, intervalOver, verdict, null);
+        }
+
+        /** This ratio with its planted truth (null: none). */
+        public Ratio planted(Double truth) {
+            return new Ratio(a, b, ratio, low, high, forks, rounds, intervalOver, verdict, truth);
+        }
+
         /** The interval's half-width relative to the ratio, on the log scale (0.02 for ±2%). */
         public double relativeHalfWidth() {
             return Math.sqrt(high / low) - 1;
