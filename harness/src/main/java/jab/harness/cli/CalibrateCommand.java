@@ -14,29 +14,33 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code jab calibrate}: {@code jab run} with A/A questions in place of the families' own, to check
- * jab's intervals and its stop rule on this machine (see {@link jab.harness.report.Calibration}).
+ * {@code jab calibrate}: {@code jab run} with the families' questions asked of variants whose true
+ * ratios are known (planted effects, {@link jab.harness.run.CalibrationCases}), to check jab's
+ * intervals and its stop rule on this machine (see {@link jab.harness.report.Calibration}).
  */
 @Command(name = "calibrate", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
-            "Checks jab's verdicts on this machine: every variant of the families' interleaved questions is measured",
-            "against itself (A/A), interleaved, with the forks, band and stop rule of a run, and jab prints how often",
-            "the 95%% intervals cover 1 (about 95%% when they are sound) and how often a verdict other than 'the same'",
-            "came out (false verdicts). Takes jab run's options; the run directory holds comparisons.json as a run's does."},
+            "Checks jab's verdicts on this machine with effects of known size: each interleaved question of the families is",
+            "asked with as many variants, each the reference's own operation made 100 times per invocation or 103, 105 or",
+            "110 times (true ratios 1, the band's edge and beyond it), where the family can plant them (fs), and each variant",
+            "against a copy of itself elsewhere. Slices, forks, added forks and stop rule are a run's. jab prints, per true",
+            "ratio, how often the 95%% intervals cover it and how often each wrong verdict came out, with exact binomial",
+            "intervals. Takes jab run's options; comparisons.json gives each planted ratio its truth (\"planted\")."},
         footer = {"", "With --simulate, nothing is measured: the stop rule of a default run is played on simulated forks whose",
             "true ratio is known (1, the band's edge, 1.05, 1.10), with the noise of the given runs' comparisons (their",
             "rounds replayed, their forks' spread) or without runs jab's default noise, and jab prints how often each",
             "verdict came out and how often the intervals covered the truth; simulation.json holds the table.",
             "", "Examples:",
-            "  ./jab calibrate fs                    fs's questions, at least 40 A/A comparisons",
-            "  ./jab calibrate --comparisons 100     every family, 100 A/A comparisons",
+            "  ./jab calibrate fs                    fs's questions, planted, at least 40 pairs of a true ratio of 1",
+            "  ./jab calibrate --comparisons 100     every family, at least 100 pairs of a true ratio of 1",
             "  ./jab calibrate --simulate results/20261129-101500-vm     the stop rule on that run's noise"})
 public final class CalibrateCommand extends RunCommand {
     /** The default cap of a calibration: its first forks always run, the forks added to undecided comparisons stop here. */
     static final Duration BUDGET = Duration.ofMinutes(20);
 
     @Option(names = "--comparisons", paramLabel = "N", defaultValue = "40",
-            description = "A/A comparisons per JDK at least; variants are repeated until there are as many (default: ${DEFAULT-VALUE})")
+            description = "pairs of variants with a true ratio of 1 per JDK at least; questions are repeated until there are as "
+                    + "many (default: ${DEFAULT-VALUE})")
     int comparisons;
 
     @Option(names = "--simulate", description = "simulate the stop rule on the noise of the run directories given as arguments "

@@ -455,10 +455,10 @@ public class RunCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** A calibration's coverage and false verdicts, on the console and in the run's notes (summary.md). */
+    /** A calibration's coverage and wrong verdicts per planted true ratio, on the console and in the run's notes (summary.md). */
     private void printCalibration(RunResults results, RunStore store, Plan plan) throws IOException {
         Calibration c = results.document(Comparisons.NAME, Comparisons.class).map(Calibration::of)
-                .orElse(new Calibration(0, 0, 0, 0, plan.precision().band()));
+                .orElse(new Calibration(List.of(), Map.of(), plan.precision().band()));
         console.println();
         for (String line : c.lines()) {
             console.print(ConsoleText.wrap("", line));

@@ -140,6 +140,21 @@ public interface Family {
         return Optional.empty();
     }
 
+    /**
+     * For {@code jab calibrate}, effects of known size: the benchmark (class.method) that makes
+     * {@code benchmark}'s operation {@code repeat} times per invocation ({@code int} param
+     * {@value #PLANTED_REPEAT}), with the same code and system calls and the same other params, so two
+     * of its variants differ by exactly their repeats' ratio; empty when the family has none for it.
+     * Such a benchmark is a calibration's instrument: no selection of {@code jab run} or {@code jab list}
+     * holds it.
+     */
+    default Optional<String> planted(String benchmark) {
+        return Optional.empty();
+    }
+
+    /** The param of a {@link #planted} benchmark that says how many times an invocation makes the operation. */
+    String PLANTED_REPEAT = "repeat";
+
     /** How a param value of this family's benchmarks reads in reports (api=FILE_EXISTS: File.exists()). */
     default Optional<String> label(String param, String value) {
         return Optional.empty();

@@ -39,6 +39,8 @@ public final class FsFamily implements Family {
     static final String FFM_BENCHMARK = "jab.bench.fs.FfmFileCheckBenchmark.";
     /** stat(2) through JNI: the in-process floor of the existence questions. */
     static final String STAT_FLOOR = "jab.bench.fs.StatFloorBenchmark.";
+    /** The existence check made a given number of times: jab calibrate's effects of known size. */
+    static final String REPEATED = "jab.bench.fs.RepeatedCheckBenchmark.";
     private final NativeBuild build = new NativeBuild();
     private final SyscallsLibrary syscalls = new SyscallsLibrary(build);
 
@@ -83,6 +85,17 @@ public final class FsFamily implements Family {
         out.add(Question.overParam("which existence check on random existing files", "api", ExistenceCheck.FILE_EXISTS.name(),
                 FsSection.BENCH + "randomExistingFiles"));
         return out;
+    }
+
+    /**
+     * The single-file scenarios' check made {@code repeat} times per invocation; the random ones have
+     * none (each call picks another file, so k calls are k times one call on average only).
+     */
+    @Override
+    public Optional<String> planted(String benchmark) {
+        String method = benchmark.substring(benchmark.lastIndexOf('.') + 1);
+        return benchmark.startsWith(FsSection.BENCH) && List.of("missingFile", "existingFile").contains(method)
+                ? Optional.of(REPEATED + method) : Optional.empty();
     }
 
     /**

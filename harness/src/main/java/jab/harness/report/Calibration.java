@@ -1,69 +1,154 @@
 package jab.harness.report;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 import org.apache.commons.statistics.inference.AlternativeHypothesis;
 import org.apache.commons.statistics.inference.BinomialTest;
 
 import jab.harness.results.Comparisons;
+import jab.harness.stats.ClopperPearson;
 import jab.harness.stats.RatioVerdict;
 
 /**
- * What an A/A calibration ({@code jab calibrate}) found: its ratios are 1 by construction, so a sound
- * 95% interval covers 1 in about 95% of them, and a sound stop rule gives "the same" or "undecided",
- * almost never faster or slower. Stopping a comparison's forks once a verdict is reached tests it
- * again after every fork, which is what could inflate the false verdicts: this counts them.
+ * What a calibration ({@code jab calibrate}) found, per planted true ratio: its ratios are of variants
+ * built to differ by a known factor ({@code planted} in comparisons.json), so a sound 95% interval
+ * covers the truth in about 95% of them, and a sound stop rule seldom gives a wrong verdict: faster or
+ * slower at a true 1; at the band's edge "the same" or "slower" (the truth is neither within the band
+ * nor beyond it); beyond the band "the same" or the wrong direction. Each rate comes with its exact
+ * binomial 95% interval. Stopping a comparison's forks once a verdict is reached tests it again
+ * after every fork, which is what could inflate the wrong verdicts: this counts them.
  *
- * @param comparisons A/A ratios with an interval over forks
- * @param covered     those whose 95% interval holds 1
- * @param falseVerdicts those called faster or slower
- * @param same        those called the same within the band
+ * <p>Every ratio is read as the dearer variant against the cheaper (a ratio whose truth is below 1 is
+ * turned over, its verdict too), so "slower" is the right direction beyond the band.
+ *
+ * @param rows   one per true ratio, the smallest first
+ * @param widths the questions the planted ratios came from, by their number of variants, the widest first
+ * @param band   the equivalence band of the verdicts
  */
-public record Calibration(int comparisons, int covered, int falseVerdicts, int same, double band) {
+public record Calibration(List<Row> rows, Map<Integer, Integer> widths, double band) {
+
+    /**
+     * The planted ratios of one true ratio with an interval over forks.
+     *
+     * @param truth    the true ratio, dearer over cheaper (1 for A/A)
+     * @param ratios   how many
+     * @param covered  those whose 95% interval holds the truth
+     * @param verdicts how many came out of each verdict (the dearer's against the cheaper)
+     */
+    public record Row(double truth, int ratios, int covered, Map<String, Integer> verdicts) {
+        public int count(RatioVerdict v) {
+            return verdicts.getOrDefault(v.words, 0);
+        }
+
+        /** The verdicts that are wrong at this truth, the worse first. */
+        public List<RatioVerdict> wrong(double band) {
+            if (Math.abs(truth - 1) < 1e-9) {
+                return List.of(RatioVerdict.FASTER, RatioVerdict.SLOWER);
+            }
+            if (Math.abs(truth - (1 + band)) < 1e-9) {
+                return List.of(RatioVerdict.SAME, RatioVerdict.SLOWER, RatioVerdict.FASTER);
+            }
+            return truth < 1 + band ? List.of(RatioVerdict.FASTER, RatioVerdict.SLOWER) : List.of(RatioVerdict.SAME, RatioVerdict.FASTER);
+        }
+
+        String kind(double band) {
+            if (Math.abs(truth - 1) < 1e-9) {
+                return "A/A";
+            }
+            if (Math.abs(truth - (1 + band)) < 1e-9) {
+                return "on the band's edge";
+            }
+            return truth < 1 + band ? "within the band" : "beyond the band";
+        }
+    }
 
     public static Calibration of(Comparisons doc) {
-        int n = 0;
-        int cover = 0;
-        int wrong = 0;
-        int same = 0;
+        Map<Double, int[]> counts = new TreeMap<>(); // per truth: ratios, covered
+        Map<Double, Map<String, Integer>> verdicts = new TreeMap<>();
+        Map<Integer, Integer> widths = new TreeMap<>(java.util.Comparator.reverseOrder());
         for (Comparisons.Asked q : doc.questions()) {
+            boolean any = false;
             for (Comparisons.Ratio r : q.ratios()) {
-                if (!r.intervalOver().equals("forks")) {
+                if (r.planted() == null || !r.intervalOver().equals("forks")) {
                     continue;
                 }
-                n++;
-                cover += r.low() <= 1 && 1 <= r.high() ? 1 : 0;
-                wrong += r.verdict().equals(RatioVerdict.FASTER.words) || r.verdict().equals(RatioVerdict.SLOWER.words) ? 1 : 0;
-                same += r.verdict().equals(RatioVerdict.SAME.words) ? 1 : 0;
+                any = true;
+                double cost = q.higherIsBetter() ? 1 / r.planted() : r.planted();
+                boolean turned = cost < 1 - 1e-9;
+                double truth = Math.round((turned ? 1 / cost : cost) * 1e6) / 1e6;
+                int[] c = counts.computeIfAbsent(truth, t -> new int[2]);
+                c[0]++;
+                c[1] += r.low() <= r.planted() && r.planted() <= r.high() ? 1 : 0;
+                verdicts.computeIfAbsent(truth, t -> new LinkedHashMap<>()).merge(turned ? turned(r.verdict()) : r.verdict(), 1, Integer::sum);
+            }
+            if (any) {
+                widths.merge(q.variants().size(), 1, Integer::sum);
             }
         }
-        return new Calibration(n, cover, wrong, same, doc.band());
+        List<Row> rows = new ArrayList<>();
+        counts.forEach((t, c) -> rows.add(new Row(t, c[0], c[1], verdicts.get(t))));
+        return new Calibration(rows, widths, doc.band());
+    }
+
+    /** The verdict of b against a, from a's against b. */
+    private static String turned(String verdict) {
+        if (verdict.equals(RatioVerdict.FASTER.words)) {
+            return RatioVerdict.SLOWER.words;
+        }
+        return verdict.equals(RatioVerdict.SLOWER.words) ? RatioVerdict.FASTER.words : verdict;
+    }
+
+    public int ratios() {
+        return rows.stream().mapToInt(Row::ratios).sum();
+    }
+
+    public int covered() {
+        return rows.stream().mapToInt(Row::covered).sum();
     }
 
     /**
      * Whether the coverage is evidence of too narrow intervals: how often sound 95% intervals would
-     * cover 1 this few times or fewer in as many comparisons (an exact binomial test). 40 comparisons
-     * are a rough gauge: sound intervals cover 1 in 37 or fewer of 40 in about a third of calibrations.
+     * cover the truth this few times or fewer in as many ratios (an exact binomial test, as if the
+     * ratios were independent: those of one question share its forks, so the test is a rough gauge).
      */
     String coverageSaysSo() {
-        double p = BinomialTest.withDefaults().with(AlternativeHypothesis.LESS_THAN).test(comparisons, covered, 0.95).getPValue();
-        String odds = String.format(Locale.ROOT, "Sound intervals cover 1 this seldom or less in %s of calibrations of %d",
-                p < 0.01 ? "under 1%" : String.format(Locale.ROOT, "%.0f%%", 100 * p), comparisons);
+        double p = BinomialTest.withDefaults().with(AlternativeHypothesis.LESS_THAN).test(ratios(), covered(), 0.95).getPValue();
+        String odds = String.format(Locale.ROOT, "Sound intervals cover the truth this seldom or less in %s of calibrations of %d",
+                p < 0.01 ? "under 1%" : String.format(Locale.ROOT, "%.0f%%", 100 * p), ratios());
         return p < 0.05 ? odds + ": the intervals are too narrow on this machine." : odds + ": no sign that they are too narrow.";
     }
 
     public List<String> lines() {
-        if (comparisons == 0) {
-            return List.of("no A/A comparison got two forks: nothing to calibrate");
+        if (ratios() == 0) {
+            return List.of("no planted ratio got two forks: nothing to calibrate");
         }
-        return List.of(
-                String.format(Locale.ROOT, "A/A calibration: %d comparisons of a variant against itself, interleaved as a question's "
-                        + "variants are, with the run's forks and stop rule.", comparisons),
-                String.format(Locale.ROOT, "95%% intervals that cover 1: %d of %d (%.1f%%; a sound interval covers 1 in about 95%%). %s",
-                        covered, comparisons, 100.0 * covered / comparisons, coverageSaysSo()),
-                String.format(Locale.ROOT, "false verdicts (faster or slower beyond ±%.0f%%): %d of %d (%.1f%%); the same: %d; "
-                        + "undecided: %d.", band * 100, falseVerdicts, comparisons, 100.0 * falseVerdicts / comparisons, same,
-                        comparisons - same - falseVerdicts));
+        List<String> out = new ArrayList<>();
+        String questions = widths.entrySet().stream().map(e -> e.getValue() + " of " + e.getKey() + " variants")
+                .collect(java.util.stream.Collectors.joining(", "));
+        out.add(String.format(Locale.ROOT, "Calibration with planted effects: %d ratios of variants built to differ by a known factor "
+                + "(the true ratio), in questions (%s) measured as a run measures its own: slices, forks, added forks, stop rule. "
+                + "Each ratio read as the dearer variant against the cheaper; rates with exact 95%% intervals.", ratios(), questions));
+        out.add(String.format(Locale.ROOT, "95%% intervals that cover the true ratio: %s. %s",
+                new ClopperPearson(covered(), ratios()).words(), coverageSaysSo()));
+        for (Row r : rows) {
+            List<RatioVerdict> wrong = r.wrong(band);
+            List<String> bad = wrong.stream().map(v -> "'" + v.words + "' " + rate(r.count(v), r.ratios())).toList();
+            List<String> rest = java.util.Arrays.stream(RatioVerdict.values()).filter(v -> !wrong.contains(v))
+                    .map(v -> v.words + " " + r.count(v)).toList();
+            out.add(String.format(Locale.ROOT, "true ratio %.3f (%s), %d ratios: cover it %s; wrong verdicts %s; %s.",
+                    r.truth(), r.kind(band), r.ratios(), rate(r.covered(), r.ratios()), String.join(", ", bad), String.join(", ", rest)));
+        }
+        return out;
+    }
+
+    /** "3 (7.5%, 1.6-20.4%)": a count, its rate and the rate's exact 95% interval. */
+    private static String rate(int count, int of) {
+        ClopperPearson cp = new ClopperPearson(count, of);
+        return String.format(Locale.ROOT, "%d (%.1f%%, %.1f-%.1f%%)", count, 100 * cp.rate(), 100 * cp.low(), 100 * cp.high());
     }
 }

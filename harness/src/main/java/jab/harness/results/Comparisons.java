@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import jab.harness.stats.PairedRatio;
 import jab.harness.stats.RatioVerdict;
 import jab.harness.stats.SequentialDesign;
@@ -54,13 +56,6 @@ public record Comparisons(int formatVersion, double band, List<Asked> questions)
             design = design == null ? SequentialDesign.FIXED : design;
         }
 
-        /** A question whose intervals are a single look's ({@link SequentialDesign#FIXED}). */
-        public Asked(String question, String family, String jdk, Map<String, String> fixed, List<String> variants, String reference,
-                     List<Variant> details, boolean higherIsBetter, String notInterleaved, Slices slices, List<Fork> forks,
-                     List<Ratio> ratios) {
-            this(question, family, jdk, fixed, variants, reference, details, higherIsBetter, notInterleaved, slices, forks, ratios,
-                    SequentialDesign.FIXED);
-        }
 
         /**
          * This question with its ratios drawn from its forks: every variant against the reference first
@@ -88,6 +83,12 @@ public record Comparisons(int formatVersion, double band, List<Asked> questions)
             PairedRatio r = ratio(a, b);
             return new Ratio(a, b, r.ratio(), r.low(), r.high(), r.forks(), r.rounds(),
                     r.overForks() ? "forks" : "rounds of one fork", RatioVerdict.of(r, band, higherIsBetter).words);
+        }
+
+        /** This question with {@code ratios} in place of its own (each with its planted truth, say). */
+        public Asked replacingRatios(List<Ratio> ratios) {
+            return new Asked(question, family, jdk, fixed, variants, reference, details, higherIsBetter, notInterleaved, slices, forks,
+                    ratios, design);
         }
 
         /** The ratios against the reference: what the question asks. */
@@ -179,9 +180,20 @@ public record Comparisons(int formatVersion, double band, List<Asked> questions)
      *
      * @param intervalOver "forks", or "rounds of one fork" (too narrow: a fork's JIT decisions are one draw)
      * @param verdict      a's verdict against b: faster, slower, the same or undecided ({@link RatioVerdict})
+     * @param planted      in a calibration, the true ratio of two variants built to differ by exactly that; else null (not written)
      */
     public record Ratio(String a, String b, double ratio, double low, double high, int forks, int rounds, String intervalOver,
-                        String verdict) {
+                        String verdict, @JsonInclude(JsonInclude.Include.NON_NULL) Double planted) {
+        public Ratio(String a, String b, double ratio, double low, double high, int forks, int rounds, String intervalOver,
+                     String verdict) {
+            this(a, b, ratio, low, high, forks, rounds, intervalOver, verdict, null);
+        }
+
+        /** This ratio with its planted truth (null: none). */
+        public Ratio planted(Double truth) {
+            return new Ratio(a, b, ratio, low, high, forks, rounds, intervalOver, verdict, truth);
+        }
+
         /** The interval's half-width relative to the ratio, on the log scale (0.02 for ±2%). */
         public double relativeHalfWidth() {
             return Math.sqrt(high / low) - 1;

@@ -27,9 +27,15 @@ public final class BenchmarkCatalog {
     private final List<BenchmarkListEntry> entries;
     private final FamilySet families;
 
+    /** The families' {@link Family#planted} benchmarks: a calibration's instruments, which no selection holds. */
+    private final Set<String> planted = new java.util.HashSet<>();
+
     private BenchmarkCatalog(List<BenchmarkListEntry> entries, FamilySet families) {
         this.entries = entries;
         this.families = families;
+        for (BenchmarkListEntry e : entries) {
+            families.ofBenchmark(e.getUsername()).flatMap(f -> f.planted(e.getUsername())).ifPresent(planted::add);
+        }
     }
 
     public static BenchmarkCatalog load(FamilySet families) {
@@ -42,6 +48,7 @@ public final class BenchmarkCatalog {
         return new BenchmarkCatalog(new ArrayList<>(entries), families);
     }
 
+    /** Every benchmark, the calibration's instruments ({@link Family#planted}) included. */
     public List<BenchmarkListEntry> entries() {
         return entries;
     }
@@ -49,7 +56,7 @@ public final class BenchmarkCatalog {
     public List<BenchmarkListEntry> of(Family family) {
         List<BenchmarkListEntry> out = new ArrayList<>();
         for (BenchmarkListEntry e : entries) {
-            if (e.getUsername().startsWith(family.benchmarkPackage())) {
+            if (e.getUsername().startsWith(family.benchmarkPackage()) && !planted.contains(e.getUsername())) {
                 out.add(e);
             }
         }
@@ -105,7 +112,7 @@ public final class BenchmarkCatalog {
             boolean any = false;
             for (BenchmarkListEntry e : entries) {
                 var f = families.ofBenchmark(e.getUsername());
-                if (f.isPresent() && p.matcher(e.getUsername()).find()) {
+                if (f.isPresent() && !planted.contains(e.getUsername()) && p.matcher(e.getUsername()).find()) {
                     chosen.computeIfAbsent(f.get(), k -> new TreeSet<>()).add(e);
                     any = true;
                 }

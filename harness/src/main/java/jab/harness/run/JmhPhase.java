@@ -44,8 +44,8 @@ import jab.harness.results.RunStore;
 public final class JmhPhase {
     /**
      * What the phase needs from the run: its jobs per JDK, contexts, fork options, where to write;
-     * {@code aaComparisons} above 0 makes it a calibration ({@link AaCases}): that many A/A questions
-     * at least per JDK, and nothing else measured.
+     * {@code aaComparisons} above 0 makes it a calibration ({@link CalibrationCases}): questions with
+     * planted effects, that many pairs of a true ratio of 1 at least per JDK, and nothing else measured.
      */
     public record Setup(Map<Jdk, List<Job>> jobs, Map<Family, RunContext> contexts,
                         List<String> forkArgs, Path workDir, Precision precision, long startNanos,
@@ -113,7 +113,7 @@ public final class JmhPhase {
                 }
             }
             if (setup.aaComparisons() > 0) {
-                questions.add(jdk, AaCases.of(cases, setup.aaComparisons()));
+                questions.add(jdk, CalibrationCases.of(cases, setup.catalog(), setup.aaComparisons()));
                 jobs.put(jdk, List.of());
                 return;
             }

@@ -29,8 +29,17 @@ import jab.harness.jdk.Jdk;
 public record QuestionCase(Question question, Map<String, String> fixed, String title, List<Variant> variants,
                            String whyApart) {
 
-    /** A variant: its label in the question, how it reads, and the job that measures it. */
-    public record Variant(String label, String name, Job job) {
+    /**
+     * A variant: its label in the question, how it reads, and the job that measures it.
+     *
+     * @param planted for {@code jab calibrate}: how many times an invocation makes the operation that
+     *                all the question's planted variants share (a copy of a variant against itself: 1
+     *                and 1), so two planted variants' true ratio is known; 0 for a variant a user asks about
+     */
+    public record Variant(String label, String name, Job job, int planted) {
+        public Variant(String label, String name, Job job) {
+            this(label, name, job, 0);
+        }
     }
 
     public Family family() {
@@ -43,6 +52,28 @@ public record QuestionCase(Question question, Map<String, String> fixed, String 
 
     public boolean interleaved() {
         return whyApart.isEmpty();
+    }
+
+    /**
+     * The true score(a) / score(b) when calibrate planted both variants: the ratio of their repeats
+     * for a time per operation, its inverse for operations per time; empty otherwise.
+     */
+    public Optional<Double> plantedRatio(String a, String b) {
+        int ka = variant(a).planted();
+        int kb = variant(b).planted();
+        if (ka <= 0 || kb <= 0) {
+            return Optional.empty();
+        }
+        if (ka == kb) {
+            return Optional.of(1.0);
+        }
+        boolean perTime = variants.get(0).job().entry().getMode() == Mode.Throughput;
+        return Optional.of(perTime ? (double) kb / ka : (double) ka / kb);
+    }
+
+    private Variant variant(String label) {
+        return variants.stream().filter(v -> v.label().equals(label)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no variant " + label + " in " + title));
     }
 
     /**

@@ -426,9 +426,15 @@ final class QuestionForks {
         }
         List<Comparisons.Asked> out = new ArrayList<>();
         for (Asked a : asked) {
-            out.add(asked(a).withRatios(band));
+            out.add(withPlantedTruths(a.c, asked(a).withRatios(band)));
         }
         store.writeDocument(Comparisons.NAME, new Comparisons(Comparisons.FORMAT_VERSION, band, out));
+    }
+
+    /** The question's ratios, each with its true ratio where calibrate planted both variants ({@link QuestionCase#plantedRatio}). */
+    static Comparisons.Asked withPlantedTruths(QuestionCase c, Comparisons.Asked q) {
+        List<Comparisons.Ratio> ratios = q.ratios().stream().map(r -> r.planted(c.plantedRatio(r.a(), r.b()).orElse(null))).toList();
+        return q.replacingRatios(ratios);
     }
 
     private Comparisons.Asked asked(Asked a) {

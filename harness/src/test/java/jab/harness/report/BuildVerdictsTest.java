@@ -28,7 +28,7 @@ class BuildVerdictsTest {
         List<Comparisons.Variant> details = List.of(new Comparisons.Variant("base", "base", "demo.W.work", Map.of("n", "1"), unit),
                 new Comparisons.Variant("head", "head", "demo.W.work", Map.of("n", "1"), unit));
         return new Comparisons.Asked("head against base, W.work (n=1)", "user", "17", Map.of("n", "1"), List.of("base", "head"), "base",
-                details, false, apart, new Comparisons.Slices("50 ms", 20, 2, 10), fs, List.of()).withRatios(RatioVerdict.DEFAULT_BAND);
+                details, false, apart, new Comparisons.Slices("50 ms", 20, 2, 10), fs, List.of(), jab.harness.stats.SequentialDesign.FIXED).withRatios(RatioVerdict.DEFAULT_BAND);
     }
 
     private static BuildVerdicts.Row row(Comparisons.Asked q) {
@@ -72,7 +72,7 @@ class BuildVerdictsTest {
     void questionsOfOneBuildAreNotRows() {
         Comparisons.Asked q = asked(1.05, "", 3);
         Comparisons.Asked other = new Comparisons.Asked(q.question(), q.family(), q.jdk(), q.fixed(), List.of("A", "B"), "A", List.of(),
-                false, "", q.slices(), List.of(), List.of());
+                false, "", q.slices(), List.of(), List.of(), jab.harness.stats.SequentialDesign.FIXED);
         assertThat(BuildVerdicts.of(new Comparisons(Comparisons.FORMAT_VERSION, RatioVerdict.DEFAULT_BAND, List.of(other)))).isEmpty();
     }
 }

@@ -27,7 +27,7 @@ class ComparisonsTest {
                 new Comparisons.Variant("B", "b()", "x.Y.b", Map.of(), "us/op"),
                 new Comparisons.Variant("C", "c()", "x.Y.c", Map.of(), "us/op"));
         return new Comparisons.Asked("which one", "toy", "17", Map.of(), List.of("A", "B", "C"), "A", details, higherIsBetter, "",
-                new Comparisons.Slices("50 ms", 20, 2, 3.5), forks, List.of()).withRatios(RatioVerdict.DEFAULT_BAND);
+                new Comparisons.Slices("50 ms", 20, 2, 3.5), forks, List.of(), jab.harness.stats.SequentialDesign.FIXED).withRatios(RatioVerdict.DEFAULT_BAND);
     }
 
     private static Comparisons.Fork fork(double bOverA, double cOverA) {

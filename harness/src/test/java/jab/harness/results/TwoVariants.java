@@ -24,7 +24,7 @@ public final class TwoVariants {
         List<Comparisons.Variant> details = List.of(new Comparisons.Variant("A", "a()", "x.Y.a", Map.of(), "ns/op"),
                 new Comparisons.Variant("B", "b()", "x.Y.b", Map.of(), "ns/op"));
         return new Comparisons.Asked(title, "toy", "17", Map.of(), List.of("A", "B"), "A", details, false, "",
-                new Comparisons.Slices("50 ms", 10, 30, 4.0), fs, List.of()).withRatios(RatioVerdict.DEFAULT_BAND);
+                new Comparisons.Slices("50 ms", 10, 30, 4.0), fs, List.of(), jab.harness.stats.SequentialDesign.FIXED).withRatios(RatioVerdict.DEFAULT_BAND);
     }
 
     public static Comparisons doc(Comparisons.Asked... questions) {

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.runner.BenchmarkList;
@@ -21,18 +23,33 @@ import jab.harness.jdk.Jdk;
 
 /** How a family's questions become the cases a run interleaves: what varies, what is held fixed, the floor. */
 class QuestionCaseTest {
-    private static final String FS = "jab.bench.fs.FileExistsBenchmark.";
+    static final String FS = "jab.bench.fs.FileExistsBenchmark.";
     private static final String FLOOR = "jab.bench.fs.StatFloorBenchmark.missingFile";
-    private static final Jdk JDK = new Jdk(Path.of("/jdk"), "17.0.1", 17, "test", "test");
-    private static final List<BenchmarkListEntry> CATALOG = List.copyOf(BenchmarkList.defaultList()
+    static final Jdk JDK = new Jdk(Path.of("/jdk"), "17.0.1", 17, "test", "test");
+    static final List<BenchmarkListEntry> CATALOG = List.copyOf(BenchmarkList.defaultList()
             .getAll(OutputFormatFactory.createFormatInstance(System.err, VerboseMode.SILENT), List.of()));
 
     /** A family that asks one question of FileExistsBenchmark.missingFile, with a floor. */
     private static Family asking(Question q) {
+        return asking(b -> Optional.empty(), q);
+    }
+
+    /** A family of jab's fs benchmarks that asks these questions and plants effects where {@code planted} says. */
+    static Family asking(Function<String, Optional<String>> planted, Question... questions) {
         return new Family() {
             @Override
             public String name() {
                 return "asking";
+            }
+
+            @Override
+            public String benchmarkPackage() {
+                return "jab.bench.fs.";
+            }
+
+            @Override
+            public Optional<String> planted(String benchmark) {
+                return planted.apply(benchmark);
             }
 
             @Override
@@ -47,7 +64,7 @@ class QuestionCaseTest {
 
             @Override
             public List<Question> questions(List<BenchmarkListEntry> benchmarks) {
-                return List.of(q);
+                return List.of(questions);
             }
         };
     }
@@ -115,28 +132,5 @@ class QuestionCaseTest {
             assertThat(q.varying()).containsExactly("api");
             assertThat(q.benchmarks()).containsExactly(FS + "missingFile");
         });
-    }
-
-    @Test
-    void calibrationAsksEveryVariantAgainstItselfMixingTheCasesAndRepeatingThemToTheCountAsked() {
-        Family f = asking(Question.overParam("which check on a missing file", "api", "FILES_EXISTS", FS + "missingFile"));
-        Map<String, String[]> params = new LinkedHashMap<>();
-        params.put("api", new String[] {"FILE_EXISTS", "FILES_EXISTS"});
-        params.put("files", new String[] {"100", "1000"});
-        List<QuestionCase> cases = QuestionCase.of(f, jobs(f, "missingFile", params), CATALOG, JDK);
-
-        List<QuestionCase> aa = AaCases.of(cases, 6);
-        assertThat(aa).hasSize(6).allSatisfy(c -> {
-            assertThat(c.variants()).hasSize(2);
-            assertThat(c.variants().get(1).job()).isSameAs(c.variants().get(0).job());
-            assertThat(c.variants().get(1).label()).isEqualTo(c.variants().get(0).label() + AaCases.AGAIN);
-            assertThat(c.interleaved()).isTrue();
-        });
-        // the first variant of each case, then the second: files=100 and files=1000 alternate
-        assertThat(aa).extracting(c -> c.fixed().get("files") + " " + c.reference())
-                .containsExactly("100 FILES_EXISTS", "1000 FILES_EXISTS", "100 FILE_EXISTS", "1000 FILE_EXISTS",
-                        "100 FILES_EXISTS", "1000 FILES_EXISTS");
-        assertThat(aa.get(4).title()).endsWith(", replicate 2");
-        assertThat(AaCases.of(cases, 1)).hasSize(4); // every variant at least once
     }
 }

@@ -89,7 +89,7 @@ class InterleavedChecksTest {
         Random random = new Random(6);
         Comparisons.Asked q = TwoVariants.question("q", rounds(random, 4, 60, i -> 1 + 0.15 * i / 59));
         Comparisons.Asked apart = new Comparisons.Asked(q.question(), q.family(), q.jdk(), q.fixed(), q.variants(), q.reference(),
-                q.details(), q.higherIsBetter(), "a JVM-wide setting", q.slices(), q.forks(), q.ratios());
+                q.details(), q.higherIsBetter(), "a JVM-wide setting", q.slices(), q.forks(), q.ratios(), q.design());
         assertThat(InterleavedChecks.of(TwoVariants.doc(apart))).isEmpty();
     }
 
@@ -133,6 +133,6 @@ class InterleavedChecksTest {
             forks.add(new Comparisons.Fork(f, rounds));
         }
         return new Comparisons.Asked("four", "toy", "17", Map.of(), labels, "A", details, false, "",
-                new Comparisons.Slices("25 ms", 10, 100, 12.0), forks, List.of()).withRatios(RatioVerdict.DEFAULT_BAND);
+                new Comparisons.Slices("25 ms", 10, 100, 12.0), forks, List.of(), jab.harness.stats.SequentialDesign.FIXED).withRatios(RatioVerdict.DEFAULT_BAND);
     }
 }
