@@ -51,7 +51,7 @@ public final class Merge {
                 for (ResultSource in : m.getValue()) {
                     page.heading(3, "Run " + in.name());
                     Report.runInfo(page, in);
-                    Report.results(page, in, 4);
+                    Report.results(page, in.scored(), 4);
                     if (in.run().isPresent()) {
                         Summary.answers(page, in.run().get(), 4);
                     }

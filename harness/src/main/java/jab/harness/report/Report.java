@@ -59,7 +59,7 @@ public final class Report {
                     page.heading(l, g.title() + " (" + g.className() + ")");
                     Charts.of(g).forEach(page::chart);
                 }
-                results(page, in, l);
+                results(page, in.scored(), l);
                 if (in.run().isPresent()) {
                     FlameGraphs.section(page, in.path(), out, l);
                 }

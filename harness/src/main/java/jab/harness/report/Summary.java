@@ -21,9 +21,10 @@ import jab.harness.warnings.RunWarnings;
 import jab.harness.warnings.Warning;
 
 /**
- * summary.md in the seed's README layout: an OS heading, a hardware heading, and per JDK a code block
- * with Test Date, VM version, VM options and JMH's table; then the native baselines and other
- * timings, each family's section, and the run's notes. Built from the run directory alone, so
+ * summary.md in the seed's README layout: the answers, an OS heading, a hardware heading, and per JDK a
+ * code block with Test Date, VM version, VM options and JMH's table (a question's variants scored over
+ * its interleaved forks, {@link RunResults#scores}: the solo forks are in jmh-&lt;jdk&gt;.json and its
+ * log); then the native baselines and other timings, each family's section, and the run's notes. Built from the run directory alone, so
  * {@code jab summary} rebuilds the file byte for byte.
  */
 public final class Summary {
@@ -41,7 +42,7 @@ public final class Summary {
             Report.machineHeadings(page, env, 3);
         }
         for (String jdk : run.jdkIds()) {
-            List<BenchResult> rs = run.jmh(jdk);
+            List<BenchResult> rs = run.scores(jdk);
             if (!rs.isEmpty()) {
                 page.paragraph("JDK " + jdk + ":");
                 page.pre(vmHead(env, rs.get(0)) + "\n" + ResultTable.format(rs));

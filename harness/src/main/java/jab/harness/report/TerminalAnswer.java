@@ -13,12 +13,13 @@ import jab.harness.page.ConsoleText;
 import jab.harness.results.BenchResult;
 import jab.harness.results.CompactTable;
 import jab.harness.results.Comparisons;
+import jab.harness.results.PairAnswers;
 import jab.harness.results.ResultSource;
 import jab.harness.results.RunResults;
 
 /**
  * What {@code jab run} prints at its end: each question's answer ({@link Answers}), then per family
- * the JVM tax of each question with an in-process floor (read from its answer, {@link JvmTax}) and
+ * the JVM tax of each question with an in-process floor (read from its answer, {@link PairAnswers}) and
  * one {@link CompactTable} per benchmark class, each variant of a question scored over its
  * interleaved forks ({@link RunResults#scores}); then the native baselines and other timings the same
  * way. No line here draws a second ratio between two variants of a question: the answer is the one.
@@ -64,7 +65,7 @@ public final class TerminalAnswer {
             }
             sb.append('\n').append(family).append(":\n");
             questions.stream().filter(q -> q.family().equals(family)).forEach(q -> {
-                String tax = JvmTax.line(q);
+                String tax = PairAnswers.taxLine(q);
                 if (!tax.isEmpty()) {
                     sb.append(ConsoleText.wrap("- ", "On JDK " + q.jdk() + ", " + q.question() + ": " + tax));
                 }
