@@ -79,7 +79,7 @@ final class FsSection {
         List<List<String>> taxes = new ArrayList<>();
         for (ExistenceCheck api : ExistenceCheck.values()) {
             taxes.add(row("`" + api.call() + "`", s -> find(fs, s, api.name(), files).flatMap(jvm -> PairAnswers.tax(run, jdk, jvm))
-                    .map(PairAnswers.Tax::words).orElse("-")));
+                    .map(PairAnswers.Cost::words).orElse("-")));
         }
         if (taxes.stream().anyMatch(r -> r.subList(1, r.size()).stream().anyMatch(c -> !c.equals("-")))) {
             page.paragraph("The JVM tax: each API's time over stat(2) from the fork (JNI), in the same interleaved forks (its "

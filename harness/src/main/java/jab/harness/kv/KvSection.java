@@ -142,7 +142,7 @@ final class KvSection {
             for (int s : shards) {
                 Optional<BenchResult> st = KvResult.find(kv, KvResult.Kind.LATENCY, op, KvResult.store(s));
                 row.add(base.isPresent() && st.isPresent()
-                        ? PairAnswers.of(run, jdk, st.get(), base.get()).map(PairAnswers.Tax::words).orElse("-") : "-");
+                        ? PairAnswers.of(run, jdk, st.get(), base.get()).map(PairAnswers.Cost::words).orElse("-") : "-");
             }
             row.add(base.flatMap(b -> KvPartner.of(run, b).flatMap(name -> run.baselines().stream()
                     .filter(n -> n.benchmark().equals(name) && n.sharedParamsEqual(b)).findFirst())).map(ResultTable::cell).orElse("-"));

@@ -76,14 +76,15 @@ final class CallCostSection {
         for (Seed004.Claim c : Seed004.CLAIMS) {
             Optional<BenchResult> slow = find(here, c.slow());
             Optional<BenchResult> fast = find(here, c.fast());
-            Optional<PairAnswers.Tax> answer = slow.flatMap(s -> fast.flatMap(f -> PairAnswers.of(run, jdk, s, f)));
+            Optional<PairAnswers.Cost> answer = slow.flatMap(s -> fast.flatMap(f -> PairAnswers.of(run, jdk, s, f)));
             if (answer.isEmpty()) {
                 rows.add(List.of(c.words(), slow.isEmpty() || fast.isEmpty() ? "cannot tell (not measured)" : "cannot tell (no answer)",
                         "-"));
                 continue;
             }
-            rows.add(List.of(c.words(), ClaimVerdict.of(answer.get().low(), answer.get().high(), c.low(), c.high()).words,
-                    answer.get().words()));
+            PairAnswers.Cost a = answer.get();
+            rows.add(List.of(c.words(), a.overForks() ? ClaimVerdict.of(a.low(), a.high(), c.low(), c.high()).words
+                    : "cannot tell (one fork decides nothing)", a.words()));
         }
         return rows;
     }

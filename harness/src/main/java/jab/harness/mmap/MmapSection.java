@@ -79,7 +79,7 @@ final class MmapSection {
             Optional<String> partner = MmapPartners.of(run, jdk, r);
             Optional<BenchResult> c = partner.flatMap(p -> p.equals(MmapPartners.MMAP) ? cMmap : cWrite);
             String tax = partner.filter(MmapPartners.WRITE::equals).flatMap(p -> PairAnswers.tax(run, jdk, r))
-                    .map(PairAnswers.Tax::words).orElse("-");
+                    .map(PairAnswers.Cost::words).orElse("-");
             rows.add(row(label(r), r, total, partner.map(p -> "C " + p.substring(p.lastIndexOf('.') + 1)).orElse("none"), tax));
         }
         for (Optional<BenchResult> c : List.of(cWrite, cMmap)) {

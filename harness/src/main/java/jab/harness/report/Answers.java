@@ -47,7 +47,7 @@ public final class Answers {
             boolean interleaved = q.notInterleaved().isEmpty();
             if (!interleaved && q.forks().isEmpty()) {
                 out.add(new Answer(title, List.of("measured in separate forks, not interleaved: " + q.notInterleaved()
-                        + "; see the findings below"), "", List.of()));
+                        + "; no ratio: the tables below give each variant's own forks"), "", List.of()));
                 continue;
             }
             if (q.forks().isEmpty()) {
@@ -203,7 +203,7 @@ public final class Answers {
             differ.add(v.name());
             if (!smoke) { // a smoke run's solo fork has barely warmed up: no warning on what it only proves runs
                 warnings.add(new Warning(Warning.Kind.INTERLEAVED_DIFFERS, "JDK " + q.jdk() + " " + q.question(), String.format(Locale.ROOT,
-                        "the solo forks of %s and %s put their ratio %.2f times as far from the answer as a ratio of solo forks "
+                        "the solo forks of %s and %s disagree with the answer: %.1f times as far from it as one solo fork a side "
                         + "may stray here.", v.name(), q.detail(q.reference()).name(), Math.log(r.apart()) / Math.log1p(r.allowed())),
                         BELIEVE + " Run the pair alone (./jab run SELECTOR -p ...) to see whether the difference stays.",
                         Math.log(r.apart()) / Math.log1p(r.allowed())));

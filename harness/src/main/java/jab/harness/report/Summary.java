@@ -73,7 +73,8 @@ public final class Summary {
                 + "random order, so they shared the machine's every moment. A ratio is the mean over forks of each fork's mean "
                 + "log-ratio over rounds; [low-high] is its 95% interval over forks (Student's t). Verdicts: faster or slower when "
                 + "the whole interval is beyond ±" + Answers.bandPercent(run) + ", the same when it is within, undecided otherwise. "
-                + "Solo: each variant's own JMH fork, the check that sharing a JVM did not change what was measured.");
+                + "Solo: each variant's own JMH fork, a cross-check that sharing a JVM did not change what was measured, never a "
+                + "second answer.");
         for (Answers.Answer a : answers) {
             List<String> items = new ArrayList<>(a.lines());
             if (!a.solo().isEmpty()) {

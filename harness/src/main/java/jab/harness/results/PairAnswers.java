@@ -20,11 +20,20 @@ public final class PairAnswers {
     private PairAnswers() {
     }
 
-    /** A variant's cost over another as the answer gives it, in time per operation: 1.20x [1.17-1.24]. */
-    public record Tax(String variant, double cost, double low, double high) {
+    /**
+     * A variant's cost over another as the answer gives it, in time per operation: 1.20x [1.17-1.24],
+     * over {@code forks} forks (one fork: an interval over its rounds only, too narrow to decide on).
+     */
+    public record Cost(String variant, double cost, double low, double high, int forks) {
         public String words() {
+            String one = forks < 2 ? " (one fork)" : "";
             return Double.isNaN(low) ? String.format(Locale.ROOT, "%.2fx (no interval)", cost)
-                    : String.format(Locale.ROOT, "%.2fx [%.2f-%.2f]", cost, low, high);
+                    : String.format(Locale.ROOT, "%.2fx [%.2f-%.2f]%s", cost, low, high, one);
+        }
+
+        /** Whether the interval varies over forks, so a verdict may be drawn on it. */
+        public boolean overForks() {
+            return forks >= 2 && !Double.isNaN(low);
         }
     }
 
@@ -34,8 +43,8 @@ public final class PairAnswers {
     }
 
     /** Each other variant over the floor, in the question's order; empty without a floor or forks. */
-    public static List<Tax> taxes(Comparisons.Asked q) {
-        List<Tax> out = new ArrayList<>();
+    public static List<Cost> taxes(Comparisons.Asked q) {
+        List<Cost> out = new ArrayList<>();
         Optional<Comparisons.Variant> floor = floor(q);
         if (floor.isEmpty() || q.forks().isEmpty()) {
             return out;
@@ -52,7 +61,7 @@ public final class PairAnswers {
      * A result's cost over the in-process floor of the interleaved question of its JDK that holds it
      * as a variant; empty when no such question has a floor (or an answer).
      */
-    public static Optional<Tax> tax(RunResults run, String jdk, BenchResult r) {
+    public static Optional<Cost> tax(RunResults run, String jdk, BenchResult r) {
         for (Comparisons.Asked q : interleaved(run, jdk)) {
             Optional<Comparisons.Variant> floor = floor(q);
             Optional<Comparisons.Variant> v = variant(q, r);
@@ -67,7 +76,7 @@ public final class PairAnswers {
      * a's cost over b as the answer of the interleaved question of their JDK that holds both gives it;
      * empty when none does.
      */
-    public static Optional<Tax> of(RunResults run, String jdk, BenchResult a, BenchResult b) {
+    public static Optional<Cost> of(RunResults run, String jdk, BenchResult a, BenchResult b) {
         for (Comparisons.Asked q : interleaved(run, jdk)) {
             Optional<Comparisons.Variant> va = variant(q, a);
             Optional<Comparisons.Variant> vb = variant(q, b);
@@ -91,7 +100,7 @@ public final class PairAnswers {
      * The answer for a against b as a's cost over b's (time per operation; inverted for throughput),
      * whichever way round comparisons.json holds the pair.
      */
-    public static Optional<Tax> cost(Comparisons.Asked q, String a, String b) {
+    public static Optional<Cost> cost(Comparisons.Asked q, String a, String b) {
         for (Comparisons.Ratio r : q.ratios()) {
             boolean straight = r.a().equals(a) && r.b().equals(b);
             if (straight || r.a().equals(b) && r.b().equals(a)) {
@@ -99,7 +108,7 @@ public final class PairAnswers {
                 double x = invert ? 1 / r.ratio() : r.ratio();
                 double lo = invert ? 1 / r.high() : r.low();
                 double hi = invert ? 1 / r.low() : r.high();
-                return Optional.of(new Tax(q.detail(a).name(), x, lo, hi));
+                return Optional.of(new Cost(q.detail(a).name(), x, lo, hi, r.forks()));
             }
         }
         return Optional.empty();
@@ -107,7 +116,7 @@ public final class PairAnswers {
 
     /** "the JVM tax over stat(2) from the fork (JNI), from the answer: File.exists() 1.20x [1.17-1.24]; ...", or "". */
     public static String taxLine(Comparisons.Asked q) {
-        List<Tax> taxes = taxes(q);
+        List<Cost> taxes = taxes(q);
         if (taxes.isEmpty()) {
             return "";
         }

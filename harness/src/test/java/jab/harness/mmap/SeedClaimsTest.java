@@ -72,7 +72,7 @@ class SeedClaimsTest {
                 "the extension is faster than the Java class, safe (3 vs 4): does not hold");
         // the claim's figure is the answer's, interval and all
         Comparisons.Asked q = run.document(Comparisons.NAME, Comparisons.class).orElseThrow().questions().get(0);
-        PairAnswers.Tax answer = PairAnswers.cost(q, "JAVA_MMAP_AUTOBOXING", "JAVA_MMAP_UNSAFE").orElseThrow();
+        PairAnswers.Cost answer = PairAnswers.cost(q, "JAVA_MMAP_AUTOBOXING", "JAVA_MMAP_UNSAFE").orElseThrow();
         assertThat(rows.get(2).get(2)).isEqualTo(answer.words()).matches("(9\\.9\\d|10\\.0\\d)x \\[\\d+\\.\\d\\d-\\d+\\.\\d\\d\\]");
         // a strategy not measured: its claims cannot be told
         List<List<String>> without = CallCostSection.claims(run, "17", here.subList(0, 1));
