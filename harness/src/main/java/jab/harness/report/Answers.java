@@ -75,8 +75,8 @@ public final class Answers {
     /**
      * A question asked of several JDKs, compared on its within-fork ratios: for each later JDK and
      * each variant, how its ratio to the reference moved against the first JDK's (ratio of ratios,
-     * Welch over the two JDKs' forks). The absolute scores' JDK ratios are in the findings, with the
-     * wider intervals of forks measured apart.
+     * Welch over the two JDKs' forks). The absolute scores are in the tables per JDK, each over its own
+     * forks; no ratio of them is drawn, as forks of two JDKs never ran at the same moments.
      */
     public static List<String> acrossJdks(RunResults run) {
         List<String> out = new ArrayList<>();
