@@ -19,7 +19,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {
             "Merges runs from several machines (e.g. the CI matrix's artifacts) into one report.md and",
             "report.html: a section per OS and hardware, as in seed 000's README, then every result side by",
-            "side across machines and JDKs, with charts and findings, then each machine's fingerprint."},
+            "side across machines and JDKs, with charts and each result's spread, then each machine's fingerprint."},
         footer = {"", "Example:", "  ./jab merge runs/linux/* runs/macos/* runs/windows/* --out merged"})
 public final class MergeCommand implements Callable<Integer> {
     @Spec

@@ -18,8 +18,9 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "readme", mixinStandardHelpOptions = true,
         description = {"Writes a README's Results section after seed 000's layout from published run directories: the",
-            "machine, then per JDK JMH's header and the table with jab's fork-level interval (no headings, so the",
-            "section stays one part of the README). Printed, or put between the section's markers with --update."},
+            "machine, the questions' answers, then per JDK JMH's header and the table with jab's fork-level interval",
+            "(a question's variants over its interleaved forks; no headings, so the section stays one part of the",
+            "README). Printed, or put between the section's markers with --update."},
         footer = {"", "Example:", "  ./jab readme results/20261123-* --update README.md"})
 public final class ReadmeCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "RUN", description = "run directories written by jab run")

@@ -17,9 +17,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
-            "Writes report.md and report.html for one or more run directories (or JMH JSON files): findings in",
-            "plain words, charts per benchmark group (bars with error bars per JDK, JDKs side by side, JVM/native",
-            "ratios, scaling over numeric params), JMH's tables, each family's own section, the machine fingerprint.",
+            "Writes report.md and report.html for one or more run directories (or JMH JSON files): the answers,",
+            "charts per benchmark group (bars with the 95%% interval over forks per JDK, JDKs side by side, scaling",
+            "over numeric params), JMH's tables, each family's own section, the machine fingerprint.",
             "report.html is one self-contained file (Chart.js inlined): it opens offline."},
         footer = {"", "Examples:", "  ./jab report results/20250718-101500-myhost", "  ./jab report results/RUN-A results/RUN-B --out /tmp/rep"})
 public final class ReportCommand implements Callable<Integer> {

@@ -74,7 +74,7 @@ import picocli.CommandLine.Spec;
         description = {
             "Runs benchmarks with JMH on one or more JDKs, measures the native baselines in the same run, and",
             "writes a run directory: env.json, jmh-<jdk>.json (JMH's JSON), native.json, summary.md.",
-            "Prints at the end, per family, the findings and a compact table per benchmark class (120 columns; JMH's",
+            "Prints at the end the answers, then per family a compact table per benchmark class (120 columns; JMH's",
             "full tables with --verbose), then the run directory on a line 'results: <dir>'."},
         footer = {"", "Examples:",
             "  ./jab run                                   every family, default profile, the JDK running jab",
@@ -410,8 +410,9 @@ public class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * The console's answer: per family the findings and a compact table per benchmark class, 120
-     * columns wide ({@link TerminalAnswer}); JMH's full tables per JDK before it with --verbose only.
+     * The console's answer: the questions' answers, then per family the JVM tax and a compact table per
+     * benchmark class, 120 columns wide ({@link TerminalAnswer}); JMH's full tables per JDK before it
+     * with --verbose only.
      * Then the notes.
      */
     private void printAnswer(RunResults results, Path dir, FamilySet ran) {

@@ -131,10 +131,11 @@ public interface Family {
     }
 
     /**
-     * The native floor a JVM result is divided by: the name of the native result (in the run's
-     * native.json) that makes the same syscalls as this result's operation, as {@code jab verify}
-     * proves them on the result's JDK, or empty when no native result does, and then no ratio is
-     * printed for it. Sections and reports divide by this partner only.
+     * The native floor of a JVM result: the name of the native result (in the run's native.json) that
+     * makes the same syscalls as this result's operation, as {@code jab verify} proves them on the
+     * result's JDK, or empty when no native result does. Sections show a floor beside the results it
+     * partners and divide nothing by it (it ran in a process of its own, at other moments); the JVM
+     * tax is a question's answer against its in-process floor.
      */
     default Optional<String> nativePartner(RunResults run, String jdkId, BenchResult result) {
         return Optional.empty();

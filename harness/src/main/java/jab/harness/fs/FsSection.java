@@ -7,15 +7,15 @@ import java.util.function.Function;
 
 import jab.bench.fs.ExistenceCheck;
 import jab.harness.page.Page;
+import jab.harness.results.PairAnswers;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
-import jab.harness.results.FloorRatio;
 
 /**
  * The fs section of summary.md and the reports: API x scenario per JDK (time and bytes allocated per
- * check), the C floors, the syscalls each API makes as traced, each API's ratio to the C floor that
- * makes the same syscall, and the semantics.
+ * check, each API over its question's interleaved forks), the in-process floor and the C floors, the
+ * syscalls each API makes as traced, each API's JVM tax from its question's answer, and the semantics.
  */
 final class FsSection {
     static final String BENCH = "jab.bench.fs.FileExistsBenchmark.";
@@ -25,17 +25,18 @@ final class FsSection {
 
     static void render(RunResults run, Page page, int level) {
         page.heading(level, "fs: file-existence checks");
-        page.paragraph("Average time per check (us/op, ± jab's fork-level 95% interval) and, where JMH's gc profiler "
-                + "measured it, bytes allocated per check (B/op). The `native` rows are C calls on the same paths in the "
-                + "same run: stat, lstat, statx (following a final symlink, and with AT_SYMLINK_NOFOLLOW), access, and the "
-                + "old stat syscall that some JDK builds still make (`syscall_stat`) (`FFM`: "
-                + "the same calls through the Foreign Function API, JDK 22+). Each API is divided only by the C call that "
-                + "makes the syscall strace shows the API making on that JDK (`jab verify fs`; fs-syscalls.json): that is "
-                + "its floor, and the ratio is the JVM tax. An API whose trace shows anything else, or a run without "
-                + "strace, gets no ratio. The random scenarios make the calls of their single-file counterpart.");
+        page.paragraph("Average time per check (us/op, ± jab's fork-level 95% interval: an API and the in-process floor over "
+                + "their question's interleaved forks) and, where JMH's gc profiler measured it in the API's solo fork, bytes "
+                + "allocated per check (B/op). `stat(2) from the fork` is the in-process floor: the bare syscall through JNI, "
+                + "interleaved with the APIs in the same forks. The `native` rows are C programs on the same paths in the "
+                + "same run, in processes of their own: stat, lstat, statx (following a final symlink, and with "
+                + "AT_SYMLINK_NOFOLLOW), access, and the old stat syscall that some JDK builds still make (`syscall_stat`) "
+                + "(`FFM`: the same calls through the Foreign Function API, JDK 22+); they were never measured at the same "
+                + "moments as the APIs, so no ratio divides by them. The random scenarios make the calls of their single-file "
+                + "counterpart.");
         Optional<FsSyscallsDocument> traces = run.document(FsSyscallsDocument.NAME, FsSyscallsDocument.class);
         for (String jdk : run.jdkIds()) {
-            List<BenchResult> fs = RunResults.filter(run.jmh(jdk), r -> r.benchmark().startsWith(BENCH));
+            List<BenchResult> fs = RunResults.filter(run.scores(jdk), r -> r.benchmark().startsWith(BENCH));
             if (!fs.isEmpty()) {
                 jdkTables(run, page, level + 1, jdk, fs, traces);
             }
@@ -56,6 +57,11 @@ final class FsSection {
         for (ExistenceCheck api : ExistenceCheck.values()) {
             rows.add(row("`" + api.call() + "`", s -> find(fs, s, api.name(), files).map(FsSection::timeAndBytes).orElse("-")));
         }
+        List<BenchResult> floors = RunResults.filter(run.scores(jdk), r -> r.benchmark().startsWith(FsFamily.STAT_FLOOR) && sameFiles(r, files));
+        if (!floors.isEmpty()) {
+            rows.add(row("stat(2) from the fork (JNI)", s -> floors.stream().filter(r -> r.method().equals(s)).findFirst()
+                    .map(ResultTable::cell).orElse("-")));
+        }
         List<BenchResult> ffm = RunResults.filter(run.jmh(jdk), r -> r.benchmark().startsWith(FsFamily.FFM_BENCHMARK));
         for (String call : ffm.isEmpty() ? new String[0] : FsNativeBaseline.CALLS) {
             List<BenchResult> ofCall = ffm.stream().filter(r -> call.equals(r.param("call")) && sameFiles(r, files)).toList();
@@ -70,17 +76,17 @@ final class FsSection {
         }
         page.table(header, rows, 1);
         traces.ifPresent(doc -> syscalls(page, jdk, doc));
-        page.paragraph("JVM / its C floor (the C call making the same syscall):");
-        FsFamily family = new FsFamily();
-        List<List<String>> ratios = new ArrayList<>();
+        List<List<String>> taxes = new ArrayList<>();
         for (ExistenceCheck api : ExistenceCheck.values()) {
-            ratios.add(row("`" + api.call() + "`", s -> find(fs, s, api.name(), files)
-                    .flatMap(jvm -> family.nativePartner(run, jdk, jvm).flatMap(name -> nativeOf(run, name, files))
-                            .map(floor -> FloorRatio.cell(jvm, floor) + " ÷ C " + floor.param("call")))
-                    .orElse("-")));
+            taxes.add(row("`" + api.call() + "`", s -> find(fs, s, api.name(), files).flatMap(jvm -> PairAnswers.tax(run, jdk, jvm))
+                    .map(PairAnswers.Cost::words).orElse("-")));
         }
-        page.table(header, ratios, 1);
-        page.paragraph(FloorRatio.LEGEND);
+        if (taxes.stream().anyMatch(r -> r.subList(1, r.size()).stream().anyMatch(c -> !c.equals("-")))) {
+            page.paragraph("The JVM tax: each API's time over stat(2) from the fork (JNI), in the same interleaved forks (its "
+                    + "question's answer, with its 95% interval over forks). The floor makes newfstatat: an API making another "
+                    + "syscall (the trace above) carries that syscall's own cost beside the JVM's.");
+            page.table(header, taxes, 1);
+        }
     }
 
     /** Syscalls (and exceptions) per check on this JDK, as traced: existing file and missing path. */

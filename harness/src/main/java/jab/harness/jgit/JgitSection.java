@@ -53,20 +53,20 @@ final class JgitSection {
                 + "`FS.exists` is still `Files.exists(p, NOFOLLOW_LINKS)`. Not replaced: the pack folders' attributes, which "
                 + "JGit reads through the static FS.DETECTED (an lstat of objects/pack and of the missing "
                 + "objects/pack/preserved on each miss), and the stat `File.createTempFile` makes itself. "
-                + "The share is the "
-                + "difference of two checks' times over the slower one's, with the 95% interval of the ratio of their fork "
-                + "means. No C floor: one insert makes a dozen syscalls (below), which no C baseline makes, so no JVM/C ratio.");
+                + "A question's checks are timed over its interleaved forks. The share is the "
+                + "difference of two checks' times over the slower one's, with its 95% interval: the question's answer for "
+                + "the pair, read as a share (a pair without an answer gets none). No C floor: one insert makes a dozen syscalls (below), which no C baseline makes, so no JVM/C ratio.");
         Optional<JgitDocument> doc = run.document(JgitDocument.NAME, JgitDocument.class);
         for (String jdk : run.jdkIds()) {
-            List<BenchResult> rs = RunResults.filter(run.jmh(jdk), r -> r.benchmark().startsWith(BENCH));
+            List<BenchResult> rs = RunResults.filter(run.scores(jdk), r -> r.benchmark().startsWith(BENCH));
             if (!rs.isEmpty()) {
-                jdk(page, level + 1, jdk, rs, doc);
+                jdk(page, level + 1, run, jdk, rs, doc);
             }
         }
         doc.ifPresent(d -> semantics(page, level + 1, d));
     }
 
-    private static void jdk(Page page, int level, String jdk, List<BenchResult> rs, Optional<JgitDocument> doc) {
+    private static void jdk(Page page, int level, RunResults run, String jdk, List<BenchResult> rs, Optional<JgitDocument> doc) {
         page.heading(level, "JDK " + jdk + " (" + rs.get(0).jdkVersion() + ")");
         List<String> header = new ArrayList<>(List.of("workload", "`STOCK` (JGit's own)"));
         VARIANTS.forEach(v -> header.add("`" + JgitFamily.call(v) + "`"));
@@ -81,7 +81,7 @@ final class JgitSection {
             row.add(find(ofW, STOCK).map(JgitSection::cell).orElse("-"));
             VARIANTS.forEach(v -> row.add(find(ofW, v).map(JgitSection::cell).orElse("-")));
             rows.add(row);
-            shares.addAll(shares(jdk, w, ofW));
+            shares.addAll(shares(run, jdk, w, ofW));
         }
         page.table(header, rows, 1);
         if (!shares.isEmpty()) {
@@ -99,13 +99,14 @@ final class JgitSection {
     }
 
     /** The share sentences of one workload: STOCK against the fastest variant, and seed 002's pair. */
-    private static List<String> shares(String jdk, Workload w, List<BenchResult> ofW) {
+    private static List<String> shares(RunResults run, String jdk, Workload w, List<BenchResult> ofW) {
         List<String> out = new ArrayList<>();
         Optional<BenchResult> stock = find(ofW, STOCK);
         Optional<BenchResult> fastest = VARIANTS.stream().map(v -> find(ofW, v)).flatMap(Optional::stream)
                 .min(Comparator.comparingDouble(BenchResult::score));
-        if (stock.isPresent() && fastest.isPresent()) {
-            Share s = Share.of(stock.get(), fastest.get());
+        Optional<Share> ofStock = stock.flatMap(st -> fastest.flatMap(f -> Share.of(run, jdk, st, f)));
+        if (ofStock.isPresent()) {
+            Share s = ofStock.get();
             String who = "`" + JgitFamily.call(fastest.get().param("exists")) + "`";
             out.add(String.format(Locale.ROOT, "%s on JDK %s: JGit's own checks %s us per object, the fastest variant (%s) %s us; "
                             + "the difference, %s us, is %s of JGit's time%s.", cap(w.words()), jdk,
@@ -114,8 +115,9 @@ final class JgitSection {
         }
         Optional<BenchResult> nofollow = find(ofW, "FILES_EXISTS_NOFOLLOW");
         Optional<BenchResult> file = find(ofW, "FILE_EXISTS");
-        if (nofollow.isPresent() && file.isPresent()) {
-            Share s = Share.of(nofollow.get(), file.get());
+        Optional<Share> seed = nofollow.flatMap(n -> file.flatMap(f -> Share.of(run, jdk, n, f)));
+        if (seed.isPresent()) {
+            Share s = seed.get();
             out.add(String.format(Locale.ROOT, "Seed 002's question, %s on JDK %s: the existence check is %s of %s with "
                             + "`Files.exists(p, NOFOLLOW_LINKS)` (JGit 4.0's check, FS.exists today) rather than `File.exists()` "
                             + "(%s against %s us per object).", w.words(), jdk, s.words(), w.words(),

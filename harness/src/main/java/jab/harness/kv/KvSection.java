@@ -14,8 +14,7 @@ import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
-import jab.harness.stats.ForkInterval;
-import jab.harness.results.RatioInterval;
+import jab.harness.results.PairAnswers;
 import jab.harness.stats.StatTest;
 import jab.harness.stats.Stats;
 import jab.harness.results.TargetCheck;
@@ -34,12 +33,12 @@ final class KvSection {
     static void render(RunResults run, Page page, int level) {
         page.heading(level, "kv: sharded key-value store");
         for (String jdk : run.jdkIds()) {
-            List<KvResult> kv = KvResult.of(run.jmh(jdk));
+            List<KvResult> kv = KvResult.of(run.scores(jdk));
             if (kv.isEmpty()) {
                 continue;
             }
             page.heading(level + 1, "JDK " + jdk + " (" + kv.get(0).result().jdkVersion() + ")");
-            latency(page, kv, run);
+            latency(page, kv, run, jdk);
             throughput(page, kv, cpus(run));
         }
         endToEnd(page, level + 1, run.documentList(KvEndToEndDocument.NAME, KvEndToEndDocument.class));
@@ -117,20 +116,24 @@ final class KvSection {
     }
 
     /** One latency table per working set (param keys): a ratio compares maps over the same keys only. */
-    private static void latency(Page page, List<KvResult> kv, RunResults run) {
+    private static void latency(Page page, List<KvResult> kv, RunResults run, String jdk) {
         KvResult.byKeys(kv.stream().filter(k -> k.kind() == KvResult.Kind.LATENCY).toList())
-                .forEach((keys, group) -> latency(page, group, run, keys));
+                .forEach((keys, group) -> latency(page, group, run, jdk, keys));
     }
 
-    private static void latency(Page page, List<KvResult> kv, RunResults run, String keys) {
+    private static void latency(Page page, List<KvResult> kv, RunResults run, String jdk, String keys) {
         List<Integer> shards = KvResult.storeShards(kv, KvResult.Kind.LATENCY);
         if (shards.isEmpty()) {
             return;
         }
-        page.paragraph("Latency, one thread (ns/op, lower is better)" + (keys.isEmpty() ? "" : ", over " + keys + " keys")
-                + "; the ratio is the store over ConcurrentHashMap doing the same work (targets: get <= 1.2x, set <= 1.5x).");
+        page.paragraph("Latency, one thread (ns/op, lower is better, ± jab's 95% interval over the question's interleaved forks)"
+                + (keys.isEmpty() ? "" : ", over " + keys + " keys") + "; the ratio is the store over ConcurrentHashMap doing the "
+                + "same work, the question's answer with its 95% interval (targets: get <= 1.2x, set <= 1.5x); `C hash table` is "
+                + "the same keys, values and operations from C on an open-addressing hash table (`native/kv_baseline.c`), in a "
+                + "process of its own, so no ratio divides by it.");
         List<String> header = header("op", shards);
         shards.forEach(s -> header.add("ratio " + s));
+        header.add("C hash table");
         List<List<String>> rows = new ArrayList<>();
         for (String op : OPS) {
             Optional<BenchResult> base = KvResult.find(kv, KvResult.Kind.LATENCY, op, KvImpl.CONCURRENT_HASH_MAP);
@@ -139,62 +142,13 @@ final class KvSection {
             for (int s : shards) {
                 Optional<BenchResult> st = KvResult.find(kv, KvResult.Kind.LATENCY, op, KvResult.store(s));
                 row.add(base.isPresent() && st.isPresent()
-                        ? String.format(Locale.ROOT, "%.2fx", st.get().score() / base.get().score()) : "-");
+                        ? PairAnswers.of(run, jdk, st.get(), base.get()).map(PairAnswers.Cost::words).orElse("-") : "-");
             }
+            row.add(base.flatMap(b -> KvPartner.of(run, b).flatMap(name -> run.baselines().stream()
+                    .filter(n -> n.benchmark().equals(name) && n.sharedParamsEqual(b)).findFirst())).map(ResultTable::cell).orElse("-"));
             rows.add(row);
         }
         page.table(header, rows, 1);
-        overFloor(page, kv, run, shards);
-    }
-
-    /**
-     * Each latency result over its native partner ({@link KvPartner}), with the ratio's 95% interval over
-     * the forks of both sides; a result without a partner gets no ratio.
-     */
-    private static void overFloor(Page page, List<KvResult> kv, RunResults run, List<Integer> shards) {
-        List<String> impls = new ArrayList<>(List.of(KvImpl.CONCURRENT_HASH_MAP));
-        shards.forEach(s -> impls.add(KvResult.store(s)));
-        List<List<String>> rows = new ArrayList<>();
-        List<String> wideFloors = new ArrayList<>();
-        for (String op : OPS) {
-            List<String> row = new ArrayList<>(List.of(op));
-            Optional<BenchResult> floor = Optional.empty();
-            for (String impl : impls) {
-                Optional<BenchResult> jvm = KvResult.find(kv, KvResult.Kind.LATENCY, op, impl);
-                Optional<BenchResult> partner = jvm.flatMap(j -> KvPartner.of(run, j))
-                        .flatMap(name -> run.baselines().stream()
-                                .filter(b -> b.benchmark().equals(name) && b.sharedParamsEqual(jvm.get())).findFirst());
-                floor = floor.or(() -> partner);
-                row.add(jvm.isPresent() && partner.isPresent() ? ratio(RatioInterval.of(partner.get(), jvm.get(), 0.95)) : "-");
-            }
-            row.add(1, floor.map(ResultTable::cell).orElse("-"));
-            floor.map(f -> ForkInterval.of(f.rawData())).filter(fi -> fi.hasInterval() && fi.relative() > FLOOR_SPREAD)
-                    .ifPresent(fi -> wideFloors.add(op + " ±" + ForkInterval.percent(fi.relative())));
-            rows.add(row);
-        }
-        if (rows.stream().allMatch(r -> r.stream().skip(2).allMatch("-"::equals))) {
-            return; // no floor measured (no gcc), or no result with a partner
-        }
-        List<String> header = new ArrayList<>(List.of("op", "C hash table (ns/op)"));
-        impls.forEach(i -> header.add(i.equals(KvImpl.CONCURRENT_HASH_MAP) ? "ConcurrentHashMap / C"
-                : "store, " + i.substring(KvImpl.STORE_PREFIX.length()) + " / C"));
-        page.paragraph("Over the native floor: each latency figure divided by its partner, the same keys, values and "
-                + "operations from C on an open-addressing hash table (`native/kv_baseline.c`; no syscall on either side), "
-                + "with the ratio's 95% interval over the forks of both. The throughput benchmarks have no C partner "
-                + "(several threads on one map), so no ratio.");
-        page.table(header, rows, 1);
-        if (!wideFloors.isEmpty()) {
-            page.paragraph("The C floor's own spread limits what these ratios can resolve: its 95% interval is "
-                    + String.join(", ", wideFloors) + " of its mean, so ratios closer than that to each other cannot be told apart.");
-        }
-    }
-
-    /** A floor whose interval is wider than this is worth a sentence under the ratios. */
-    private static final double FLOOR_SPREAD = 0.05;
-
-    private static String ratio(RatioInterval r) {
-        return Double.isFinite(r.low()) ? String.format(Locale.ROOT, "%.2fx [%.2f-%.2f]", r.ratio(), r.low(), r.high())
-                : String.format(Locale.ROOT, "%.2fx", r.ratio());
     }
 
     private static void throughput(Page page, List<KvResult> kv, int cpus) {

@@ -14,14 +14,15 @@ enum ClaimVerdict {
         this.words = words;
     }
 
-    static ClaimVerdict of(MedianRatio r, double low, double high) {
-        if (!r.hasInterval()) {
+    /** The verdict on a claimed range (low, high) from a ratio's interval [from, to]; NaN: no interval. */
+    static ClaimVerdict of(double from, double to, double low, double high) {
+        if (!(from <= to)) {
             return CANNOT_TELL;
         }
-        if (r.low() > low && r.high() < high) {
+        if (from > low && to < high) {
             return HOLDS;
         }
-        if (r.high() < low || r.low() > high) {
+        if (to < low || from > high) {
             return DOES_NOT_HOLD;
         }
         return CANNOT_TELL;

@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 import jab.bench.mmap.WriteStrategy;
 import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
+import jab.harness.results.PairAnswers;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
 import jab.harness.stats.StatTest;
@@ -21,7 +22,9 @@ import jab.mmap.jruby.RubyWriteStrategy;
 
 /**
  * The mmap section of summary.md and the reports: per JDK, total and chunk size, every strategy's
- * time per file and throughput next to C write(2) and mmap+memcpy, the targets, and seed 004's order.
+ * time per file (over its question's interleaved forks) and throughput next to the in-process floor
+ * and C write(2) and mmap+memcpy, the JVM tax from the question's answer, the targets, and seed 004's
+ * order.
  */
 final class MmapSection {
     static final String JAVA = "jab.bench.mmap.SequentialWriteBenchmark.writeFile";
@@ -33,15 +36,17 @@ final class MmapSection {
 
     static void render(RunResults run, Page page, int level) {
         page.heading(level, "mmap: sequential writes");
-        page.paragraph("Time to write one whole file (single shot, ms, ± jab's 95% interval over forks) and its throughput in GB/s "
-                + "(10^9 bytes/s). `vs C partner` is the throughput ratio against the C method of the same run that "
-                + "makes the same syscalls per chunk, as the run's trace of each strategy shows them (below; `jab verify mmap` "
-                + "makes the same trace): mmap+memcpy where a strategy makes none per chunk, write(2) where it makes one "
-                + "write per chunk (> 1: faster than C); none, and no ratio, where no C method does the same or there is no "
-                + "trace. force=false measures the page cache.");
+        page.paragraph("Time to write one whole file (single shot, ms, ± jab's 95% interval over forks: a question's strategies "
+                + "over its interleaved forks) and its throughput in GB/s (10^9 bytes/s). `C partner` is the C method of the "
+                + "same run that makes the same syscalls per chunk, as the run's trace of each strategy shows them (below; "
+                + "`jab verify mmap` makes the same trace): mmap+memcpy where a strategy makes none per chunk, write(2) where "
+                + "it makes one write per chunk; none where no C method does the same or there is no trace. The C programs ran "
+                + "in processes of their own, so no ratio divides by them. `JVM tax` is a strategy's time over write(2) from "
+                + "the fork (JNI), the in-process floor interleaved with it, as its question answers it (95% interval over "
+                + "forks), for the strategies making one write(2) per chunk. force=false measures the page cache.");
         for (String jdk : run.jdkIds()) {
-            List<BenchResult> rs = RunResults.filter(run.jmh(jdk), r -> r.benchmark().equals(JAVA) || r.benchmark().equals(SEGMENT)
-                    || r.benchmark().equals(RUBY));
+            List<BenchResult> rs = RunResults.filter(run.scores(jdk), r -> r.benchmark().equals(JAVA) || r.benchmark().equals(SEGMENT)
+                    || r.benchmark().equals(RUBY) || r.benchmark().equals(MmapFamily.WRITE_FLOOR));
             if (rs.isEmpty()) {
                 continue;
             }
@@ -73,12 +78,14 @@ final class MmapSection {
         for (BenchResult r : sorted) {
             Optional<String> partner = MmapPartners.of(run, jdk, r);
             Optional<BenchResult> c = partner.flatMap(p -> p.equals(MmapPartners.MMAP) ? cMmap : cWrite);
-            rows.add(row(label(r), r, total, partner.map(p -> "C " + p.substring(p.lastIndexOf('.') + 1)).orElse("none"), c));
+            String tax = partner.filter(MmapPartners.WRITE::equals).flatMap(p -> PairAnswers.tax(run, jdk, r))
+                    .map(PairAnswers.Cost::words).orElse("-");
+            rows.add(row(label(r), r, total, partner.map(p -> "C " + p.substring(p.lastIndexOf('.') + 1)).orElse("none"), tax));
         }
         for (Optional<BenchResult> c : List.of(cWrite, cMmap)) {
-            c.ifPresent(x -> rows.add(row("native " + x.method(), x, total, "-", Optional.empty())));
+            c.ifPresent(x -> rows.add(row("native " + x.method(), x, total, "-", "-")));
         }
-        page.table(List.of("strategy", "C partner", "ms per file", "GB/s", "vs C partner"), rows, 2);
+        page.table(List.of("strategy", "C partner", "ms per file", "GB/s", "JVM tax"), rows, 2);
         traced(page, run, jdk, chunk);
         List<String> findings = new ArrayList<>();
         targets(findings, here, total, cMmap, bestC);
@@ -99,10 +106,8 @@ final class MmapSection {
         }
     }
 
-    /** A row with the throughput ratio to the C partner (same syscalls per chunk), or none without one. */
-    private static List<String> row(String label, BenchResult r, long total, String partner, Optional<BenchResult> c) {
-        double g = gbps(Optional.of(r), total);
-        return List.of(label, partner, ResultTable.cell(r), fmt(g), c.isPresent() ? ratio(g, gbps(c, total)) : "-");
+    private static List<String> row(String label, BenchResult r, long total, String partner, String tax) {
+        return List.of(label, partner, ResultTable.cell(r), fmt(gbps(Optional.of(r), total)), tax);
     }
 
     /**
@@ -175,6 +180,9 @@ final class MmapSection {
     }
 
     private static String label(BenchResult r) {
+        if (r.benchmark().equals(MmapFamily.WRITE_FLOOR)) {
+            return "write(2) from the fork (JNI)";
+        }
         if (r.benchmark().equals(SEGMENT)) {
             return "java " + WriteStrategy.MAPPED_MEMORY_SEGMENT.name();
         }
@@ -194,10 +202,6 @@ final class MmapSection {
 
     private static double gbps(Optional<BenchResult> r, long total) {
         return r.map(x -> total / (millis(x) / 1e3) / 1e9).orElse(Double.NaN);
-    }
-
-    private static String ratio(double a, double b) {
-        return Double.isFinite(a) && Double.isFinite(b) && b > 0 ? String.format(Locale.ROOT, "%.2fx", a / b) : "-";
     }
 
     private static String fmt(double g) {

@@ -15,13 +15,14 @@ import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
-import jab.harness.results.FloorRatio;
 import jab.harness.stats.Stats;
 
 /**
  * The process section of summary.md and the reports: per scenario, API x mechanism rows with the JDKs
- * side by side (seed 001's JDK11 | JDK17 table), the C figure and the JVM/native ratio; the
- * parent-heap table; whole-JVM times; the strace proof and every message a JDK printed about a mechanism.
+ * side by side (seed 001's JDK11 | JDK17 table), each launcher over its question's interleaved forks,
+ * and the C floor making the same syscalls beside it (no ratio: the C launches ran in processes of
+ * their own, at other moments); the parent-heap table; whole-JVM times; the strace proof and every
+ * message a JDK printed about a mechanism.
  */
 final class ProcessSection {
     static final String LAUNCH = "jab.bench.process.ProcessLaunchBenchmark.";
@@ -37,17 +38,19 @@ final class ProcessSection {
         page.heading(level, "process: child-process launch");
         List<String> jdks = new ArrayList<>();
         for (String id : run.jdkIds()) {
-            if (!RunResults.filter(run.jmh(id), r -> r.benchmark().startsWith("jab.bench.process.")).isEmpty()) {
+            if (!RunResults.filter(run.scores(id), r -> r.benchmark().startsWith("jab.bench.process.")).isEmpty()) {
                 jdks.add(id);
             }
         }
         Optional<LaunchDocument> launch = run.document(LaunchDocument.NAME, LaunchDocument.class);
         String child = launch.map(d -> d.child().path()).orElse("?");
         String childNote = launch.map(d -> d.child().note()).orElse("");
-        page.paragraph("Time to start the child, read its stdout to EOF and reap it (us/op, ± jab's 95% interval over forks). `C floor` is "
-                + "the launch from C in the same run that makes the same syscalls (mechanism, start or failure, execs, commands, "
-                + "parent size): its time is the mechanism cost, the JVM figure minus it the JVM cost, and `JDK/floor` divides by it "
-                + "only; no floor, no ratio. NuProcess always uses VFORK. Child: `" + child + "`."
+        page.paragraph("Time to start the child, read its stdout to EOF and reap it (us/op, ± jab's 95% interval over forks: a "
+                + "question's launchers over its interleaved forks, the mechanisms over their own). `C floor` is the launch from C "
+                + "in the same run that makes the same syscalls (mechanism, start or failure, execs, commands, parent size): its "
+                + "time is the mechanism's cost without a JVM. It ran in processes of its own, at other moments than the JVM "
+                + "figures, on a machine whose speed moves, so no ratio or difference is drawn against it: the ratios are the "
+                + "questions' answers above. NuProcess always uses VFORK. Child: `" + child + "`."
                 + (childNote.isEmpty() ? "" : " **" + childNote + "**"));
         if (!jdks.isEmpty()) {
             for (String scenario : SCENARIOS) {
@@ -64,13 +67,13 @@ final class ProcessSection {
         page.heading(level, scenario);
         List<String> header = new ArrayList<>(List.of("API", "mechanism", "C floor"));
         for (String j : jdks) {
-            header.addAll(List.of("JDK " + j, "JDK " + j + " mechanism cost (C)", "JDK " + j + " JVM cost", "JDK " + j + "/floor"));
+            header.addAll(List.of("JDK " + j, "JDK " + j + " mechanism cost (C)"));
         }
         List<List<String>> rows = new ArrayList<>();
         for (ProcessLauncher l : ProcessLauncher.values()) {
             for (String m : LaunchMechanisms.NAMES) {
                 List<Optional<BenchResult>> cells = new ArrayList<>();
-                jdks.forEach(j -> cells.add(find(run.jmh(j), LAUNCH + scenario, l.name(), m)));
+                jdks.forEach(j -> cells.add(find(run.scores(j), LAUNCH + scenario, l.name(), m)));
                 if (cells.stream().noneMatch(Optional::isPresent)) {
                     continue;
                 }
@@ -78,10 +81,9 @@ final class ProcessSection {
             }
         }
         page.table(header, rows, 3);
-        page.paragraph(FloorRatio.LEGEND);
     }
 
-    /** label, mechanism, the floors' names, then per JDK: JVM figure, its floor, JVM minus floor, JVM/floor. */
+    /** label, mechanism, the floors' names, then per JDK: the JVM figure and its C floor's. */
     private static List<String> row(RunResults run, List<String> jdks, List<Optional<BenchResult>> cells, String label, String mechanism) {
         List<String> row = new ArrayList<>(List.of(label, mechanism));
         List<Optional<BenchResult>> floors = new ArrayList<>();
@@ -99,8 +101,6 @@ final class ProcessSection {
             Optional<BenchResult> f = floors.get(i);
             row.add(c.map(ResultTable::cell).orElse("failed/skipped"));
             row.add(f.map(ResultTable::cell).orElse("-"));
-            row.add(c.isPresent() && f.isPresent() ? ResultTable.number(c.get().score() - f.get().score()) : "-");
-            row.add(ratio(c, f));
         }
         return row;
     }
@@ -115,7 +115,7 @@ final class ProcessSection {
 
     private static void heapTable(Page page, int level, RunResults run, List<String> jdks) {
         Set<String> heaps = new LinkedHashSet<>();
-        jdks.forEach(j -> RunResults.filter(run.jmh(j), r -> r.benchmark().startsWith(HEAP)).forEach(r -> heaps.add(r.param("touchedHeapMb"))));
+        jdks.forEach(j -> RunResults.filter(run.scores(j), r -> r.benchmark().startsWith(HEAP)).forEach(r -> heaps.add(r.param("touchedHeapMb"))));
         if (heaps.isEmpty()) {
             return;
         }
@@ -124,13 +124,13 @@ final class ProcessSection {
                 + "FORK's floor forks from a C parent that touched as many MiB as that JVM fork had resident.");
         List<String> header = new ArrayList<>(List.of("mechanism", "touched heap (MiB)", "C floor"));
         for (String j : jdks) {
-            header.addAll(List.of("JDK " + j, "JDK " + j + " mechanism cost (C)", "JDK " + j + " JVM cost", "JDK " + j + "/floor"));
+            header.addAll(List.of("JDK " + j, "JDK " + j + " mechanism cost (C)"));
         }
         List<List<String>> rows = new ArrayList<>();
         for (String m : LaunchMechanisms.NAMES) {
             for (String h : heaps) {
                 List<Optional<BenchResult>> cells = new ArrayList<>();
-                jdks.forEach(j -> cells.add(run.jmh(j).stream().filter(x -> x.benchmark().equals(HEAP + "existing")
+                jdks.forEach(j -> cells.add(run.scores(j).stream().filter(x -> x.benchmark().equals(HEAP + "existing")
                         && m.equals(x.param("launchMechanism")) && h.equals(x.param("touchedHeapMb"))).findFirst()));
                 if (cells.stream().anyMatch(Optional::isPresent)) {
                     List<String> row = row(run, jdks, cells, m, h);
@@ -139,7 +139,6 @@ final class ProcessSection {
             }
         }
         page.table(header, rows, 3);
-        page.paragraph(FloorRatio.LEGEND);
     }
 
     private static void wholeJvm(Page page, int level, RunResults run) {
@@ -223,10 +222,6 @@ final class ProcessSection {
     private static Optional<BenchResult> find(List<BenchResult> rs, String benchmark, String launcher, String mechanism) {
         return rs.stream().filter(r -> r.benchmark().equals(benchmark) && launcher.equals(r.param("launcher"))
                 && mechanism.equals(r.param("launchMechanism"))).findFirst();
-    }
-
-    private static String ratio(Optional<BenchResult> jvm, Optional<BenchResult> nat) {
-        return jvm.isPresent() && nat.isPresent() && nat.get().score() > 0 ? FloorRatio.cell(jvm.get(), nat.get()) : "-";
     }
 
     private static String spread(double[] xs) {

@@ -13,6 +13,7 @@ import jab.harness.stats.ForkInterval;
 import jab.harness.stats.PairedRatio;
 import jab.harness.stats.RatioVerdict;
 import jab.harness.stats.SoloRatio;
+import jab.harness.stats.Trend;
 import jab.harness.warnings.RunWarnings;
 import jab.harness.warnings.Warning;
 
@@ -46,7 +47,7 @@ public final class Answers {
             boolean interleaved = q.notInterleaved().isEmpty();
             if (!interleaved && q.forks().isEmpty()) {
                 out.add(new Answer(title, List.of("measured in separate forks, not interleaved: " + q.notInterleaved()
-                        + "; see the findings below"), "", List.of()));
+                        + "; no ratio: the tables below give each variant's own forks"), "", List.of()));
                 continue;
             }
             if (q.forks().isEmpty()) {
@@ -74,8 +75,8 @@ public final class Answers {
     /**
      * A question asked of several JDKs, compared on its within-fork ratios: for each later JDK and
      * each variant, how its ratio to the reference moved against the first JDK's (ratio of ratios,
-     * Welch over the two JDKs' forks). The absolute scores' JDK ratios are in the findings, with the
-     * wider intervals of forks measured apart.
+     * Welch over the two JDKs' forks). The absolute scores are in the tables per JDK, each over its own
+     * forks; no ratio of them is drawn, as forks of two JDKs never ran at the same moments.
      */
     public static List<String> acrossJdks(RunResults run) {
         List<String> out = new ArrayList<>();
@@ -161,24 +162,36 @@ public final class Answers {
     /**
      * How the solo forks (jmh-&lt;jdk&gt;.json) agree with the interleaved ones, on each variant's ratio
      * to the reference ({@link SoloRatio}: the machine's speed moves between the solo and the interleaved
-     * forks, and cancels in a ratio), with a warning for each ratio outside its prediction interval.
+     * forks, and cancels in a ratio), in words that print no second ratio of the pair: where they
+     * disagree, which figure to believe and why, and a warning. A solo fork whose iterations still
+     * fall ({@link Trend}: a significant slope down, warm-up not reached) checks nothing and is left out,
+     * said so.
      */
     static String solo(RunResults run, Comparisons.Asked q, List<Warning> warnings) {
         boolean smoke = run.record().request().profile().equals("smoke");
-        Optional<double[]> reference = soloForkMeans(run, q, q.detail(q.reference()));
+        Optional<List<double[]>> reference = soloFork(run, q, q.detail(q.reference()));
         if (reference.isEmpty()) {
             return "";
         }
+        if (warmingUp(reference.get(), q.higherIsBetter())) {
+            return "not compared: the solo fork of " + q.detail(q.reference()).name() + ", the reference, was still warming up "
+                    + "(its iterations fall)";
+        }
         int compared = 0;
         double widest = 0;
+        List<String> warming = new ArrayList<>();
         List<String> differ = new ArrayList<>();
         for (Comparisons.Variant v : q.details()) {
-            Optional<double[]> alone = soloForkMeans(run, q, v);
+            Optional<List<double[]>> alone = soloFork(run, q, v);
             if (v.label().equals(q.reference()) || alone.isEmpty()) {
                 continue;
             }
-            SoloRatio r = SoloRatio.of(alone.get(), reference.get(), q.sliceScores(v.label()), q.sliceScores(q.reference()),
-                    q.forkLogRatios(v.label(), q.reference()));
+            if (warmingUp(alone.get(), q.higherIsBetter())) {
+                warming.add(v.name());
+                continue;
+            }
+            SoloRatio r = SoloRatio.of(ForkInterval.forkMeans(alone.get()), ForkInterval.forkMeans(reference.get()),
+                    q.sliceScores(v.label()), q.sliceScores(q.reference()), q.forkLogRatios(v.label(), q.reference()));
             if (Double.isNaN(r.allowed())) {
                 continue;
             }
@@ -187,32 +200,67 @@ public final class Answers {
             if (r.agrees()) {
                 continue;
             }
-            String d = String.format(Locale.ROOT, "%s over %s: solo %.3fx, interleaved %.3fx (%.2fx apart, beyond the %.2fx a ratio "
-                    + "of solo forks may differ by here)", v.name(), q.detail(q.reference()).name(), r.solo(), r.interleaved(),
-                    r.apart(), 1 + r.allowed());
-            differ.add(d);
+            differ.add(v.name());
             if (!smoke) { // a smoke run's solo fork has barely warmed up: no warning on what it only proves runs
-                warnings.add(new Warning(Warning.Kind.INTERLEAVED_DIFFERS, "JDK " + q.jdk() + " " + q.question(), d + ".",
-                        "the variants share the JDK's code in one JVM and the JIT compiles it for all of them (profile "
-                                + "pollution); read the solo figures for what a program using one variant sees, and the "
-                                + "interleaved ratio for the difference between them.", Math.log(r.apart()) / Math.log1p(r.allowed())));
+                warnings.add(new Warning(Warning.Kind.INTERLEAVED_DIFFERS, "JDK " + q.jdk() + " " + q.question(), String.format(Locale.ROOT,
+                        "the solo forks of %s and %s disagree with the answer: %.1f times as far from it as one solo fork a side "
+                        + "may stray here.", v.name(), q.detail(q.reference()).name(), Math.log(r.apart()) / Math.log1p(r.allowed())),
+                        BELIEVE + " Run the pair alone (./jab run SELECTOR -p ...) to see whether the difference stays.",
+                        Math.log(r.apart()) / Math.log1p(r.allowed())));
             }
         }
+        String left = warming.isEmpty() ? "" : "; not compared, their solo forks still warming up (iterations falling): "
+                + String.join(", ", warming);
         if (compared == 0) {
-            return "";
+            return left.isEmpty() ? "" : left.substring(2);
         }
-        return differ.isEmpty()
-                ? String.format(Locale.ROOT, "the ratios of the solo forks agree with the interleaved ones for all %d variants "
-                        + "(each within its 95%% prediction interval, at most %.2fx apart)", compared, 1 + widest)
-                : String.format(Locale.ROOT, "the ratios of the solo forks agree with the interleaved ones for %d of %d variants; %s",
-                        compared - differ.size(), compared, String.join("; ", differ));
+        if (differ.isEmpty()) {
+            return String.format(Locale.ROOT, "the solo forks (one JVM per variant) agree with the answers for all %d variants "
+                    + "compared (one solo fork a side sees only gross differences: up to %.2f times apart passes here)%s", compared,
+                    1 + widest, left);
+        }
+        return String.format(Locale.ROOT, "the solo forks agree with the answers for %d of %d variants; for %s they disagree "
+                + "beyond what one solo fork a side can stray: %s%s", compared - differ.size(), compared, String.join(", ", differ),
+                BELIEVE, left);
     }
 
-    /** A variant's solo fork means, when the run has its solo result in the same unit. */
-    private static Optional<double[]> soloForkMeans(RunResults run, Comparisons.Asked q, Comparisons.Variant v) {
+    /** Which figure to believe where a solo fork and the interleaved forks disagree, and why. */
+    static final String BELIEVE = "believe the answer above for the difference between the variants (its forks measured both at "
+            + "the same moments, fork after fork), not the solo forks (one JVM each, minutes apart, on a machine whose speed moves); "
+            + "a program running one variant alone may still see its solo figure (the JIT compiles shared code for all "
+            + "variants in an interleaved fork: profile pollution)";
+
+    /**
+     * Whether a solo fork's time per operation still falls, so it had not warmed up: its iterations
+     * trend down ({@link Trend}, one-sided at 5%: warm-up only ever makes a fork faster), or its first
+     * iteration is slower than every later one by more than the later ones' own range (a fork that
+     * settles within its first iteration: 50,007 ns, then 2,039 to 2,640). Its fork mean would
+     * otherwise hold the cold iterations (a JRuby fork: 14,492 and 14,644 ns before 564 to 606).
+     */
+    static boolean warmingUp(List<double[]> forks, boolean higherIsBetter) {
+        List<double[]> times = forks.stream().map(f -> java.util.Arrays.stream(f).map(x -> higherIsBetter ? 1 / x : x).toArray()).toList();
+        Trend t = Trend.of(times);
+        if (t.drift() < 0 && t.pValue() / 2 < 0.05) {
+            return true;
+        }
+        for (double[] f : times) {
+            if (f.length >= 3) {
+                double[] later = java.util.Arrays.copyOfRange(f, 1, f.length);
+                double max = java.util.Arrays.stream(later).max().orElseThrow();
+                double min = java.util.Arrays.stream(later).min().orElseThrow();
+                if (f[0] > max + (max - min)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** A variant's solo fork (its iterations), when the run has its solo result in the same unit. */
+    private static Optional<List<double[]>> soloFork(RunResults run, Comparisons.Asked q, Comparisons.Variant v) {
         return run.jmh(q.jdk()).stream()
                 .filter(r -> r.benchmark().equals(v.benchmark()) && r.params().equals(v.params()) && r.unit().equals(v.unit()))
-                .findFirst().map(r -> ForkInterval.forkMeans(r.rawData()));
+                .findFirst().map(r -> r.rawData());
     }
 
     /**

@@ -12,31 +12,33 @@ import java.util.Set;
 import jab.harness.page.ChartSpec;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultSource;
-import jab.harness.results.Units;
+import jab.harness.stats.ForkInterval;
 
 /**
  * The charts of one benchmark group, chosen from the shape of the data rather than per family:
- * bars per JDK (scenarios x the varying params, JMH's error as error bars), the same bars grouped
- * by JDK, a line per series over each numeric param with several values (threads for kv, chunk
- * size for mmap), and JVM/native ratios where the family proves a native floor for a result.
+ * bars per JDK (scenarios x the varying params, the 95% interval over forks as error bars), the same
+ * bars grouped by JDK, and a line per series over each numeric param with several values (threads for
+ * kv, chunk size for mmap). A question's variants are scored over its interleaved forks
+ * ({@link jab.harness.results.RunResults#scores}); no chart divides one score by another: the ratios
+ * are the answers'.
  */
 final class Charts {
     private Charts() {
     }
 
-    static List<ChartSpec> of(RunData.Group g, RunData run) {
+    static List<ChartSpec> of(RunData.Group g) {
         List<ChartSpec> out = new ArrayList<>();
         Set<String> varying = Labels.varying(g.results());
         List<String> methods = g.methods();
         List<String> combos = g.results().stream().map(r -> g.labels().combo(r, varying)).distinct().toList();
-        String axis = g.unit() + ", ± JMH's 99.9% error";
+        String axis = g.unit() + ", ± 95% over forks";
         for (String jdk : g.jdks()) {
             List<ChartSpec.Series> series = new ArrayList<>();
             for (String c : combos) {
                 ChartSpec.Series s = new ChartSpec.Series(c);
                 for (String m : methods) {
                     Optional<BenchResult> r = find(g, jdk, m, c, varying);
-                    s.add(r.map(BenchResult::score).orElse(Double.NaN), r.map(BenchResult::scoreError).orElse(Double.NaN));
+                    s.add(r.map(BenchResult::score).orElse(Double.NaN), r.map(Charts::error).orElse(Double.NaN));
                 }
                 series.add(s);
             }
@@ -58,14 +60,13 @@ final class Charts {
                 ChartSpec.Series s = new ChartSpec.Series(jdk.isEmpty() ? "JDK ?" : "JDK " + jdk);
                 for (String[] k : keys) {
                     Optional<BenchResult> r = find(g, jdk, k[0], k[1], varying);
-                    s.add(r.map(BenchResult::score).orElse(Double.NaN), r.map(BenchResult::scoreError).orElse(Double.NaN));
+                    s.add(r.map(BenchResult::score).orElse(Double.NaN), r.map(Charts::error).orElse(Double.NaN));
                 }
                 series.add(s);
             }
             add(out, new ChartSpec("bar", g.title() + ": JDKs side by side", "scenario / API", axis, labels, series));
         }
         out.addAll(sweeps(g, varying));
-        out.addAll(ratios(g, run, varying));
         return out;
     }
 
@@ -95,51 +96,17 @@ final class Charts {
                 });
                 int i = xs.indexOf(r.param(p));
                 s.values().set(i, r.score());
-                s.errors().set(i, r.scoreError());
+                s.errors().set(i, error(r));
             }
-            add(out, new ChartSpec("line", g.title() + ": score by " + p, p, g.unit() + ", ± JMH's 99.9% error", xs,
+            add(out, new ChartSpec("line", g.title() + ": score by " + p, p, g.unit() + ", ± 95% over forks", xs,
                     new ArrayList<>(lines.values())));
         }
         return out;
     }
 
-    /**
-     * JVM time over the time of its proven native floor (the C call making the same syscalls, as
-     * the family's trace shows them), one chart per JDK; bars without a floor stay empty. Each bar
-     * has its own floor, so the findings name them.
-     */
-    private static List<ChartSpec> ratios(RunData.Group g, RunData run, Set<String> varying) {
-        List<ChartSpec> out = new ArrayList<>();
-        if (!Units.isTimePerOp(g.unit())) {
-            return out;
-        }
-        List<String> methods = g.methods();
-        List<String> combos = g.results().stream().map(r -> g.labels().combo(r, varying)).distinct().toList();
-        for (String jdk : g.jdks()) {
-            List<ChartSpec.Series> series = new ArrayList<>();
-            for (String c : combos) {
-                ChartSpec.Series s = new ChartSpec.Series(c);
-                for (String m : methods) {
-                    Optional<BenchResult> jvm = find(g, jdk, m, c, varying);
-                    Optional<BenchResult> floor = jvm.flatMap(j -> run.floorOf(g, jdk, j));
-                    if (floor.isPresent()) {
-                        double r = jvm.get().score() / floor.get().score();
-                        s.add(r, r * Math.hypot(rel(jvm.get()), rel(floor.get())));
-                    } else {
-                        s.add(Double.NaN, Double.NaN);
-                    }
-                }
-                series.add(s);
-            }
-            add(out, new ChartSpec("bar", g.title() + jdkSuffix(jdk) + ": JVM / its proven C floor", "scenario",
-                    "x the C call making the same syscalls (1 = no tax), ± error", methods, series));
-        }
-        return out;
-    }
-
-    /** Relative error; NaN when JMH gave none (too few samples), so the ratio gets no error bar. */
-    private static double rel(BenchResult r) {
-        return r.scoreError() / r.score();
+    /** Half the width of a result's 95% interval over its forks (interleaved forks for a question's variant); NaN without one. */
+    private static double error(BenchResult r) {
+        return ForkInterval.of(r.rawData()).halfWidth();
     }
 
     static Optional<BenchResult> find(RunData.Group g, String jdk, String method, String combo, Set<String> varying) {

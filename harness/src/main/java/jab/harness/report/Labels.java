@@ -12,7 +12,7 @@ import jab.harness.family.FamilySet;
 import jab.harness.results.BenchResult;
 
 /**
- * Names for charts and findings, derived from benchmark names and params only, so any family (and
+ * Names for charts, derived from benchmark names and params only, so any family (and
  * any JMH JSON) gets charts: the class is the group, the method the scenario, the params that vary
  * the series. A param value reads as its family says (api=FILE_EXISTS: File.exists()).
  */

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -21,8 +22,9 @@ import jab.harness.results.Units;
 
 /**
  * One report from runs of several machines, laid out like seed 000's README: a section per OS and
- * hardware (runs of the same machine together), then the results side by side across machines
- * with charts and findings, then each machine's fingerprint.
+ * hardware (runs of the same machine together, each with its answers), then the results side by side
+ * across machines with charts and the spread of each result between machines, then each machine's
+ * fingerprint.
  */
 public final class Merge {
     private Merge() {
@@ -49,8 +51,10 @@ public final class Merge {
                 for (ResultSource in : m.getValue()) {
                     page.heading(3, "Run " + in.name());
                     Report.runInfo(page, in);
-                    Report.results(page, in, 4);
-                    Report.findings(page, Findings.of(new RunData(in, families)), 4);
+                    Report.results(page, in.scored(), 4);
+                    if (in.run().isPresent()) {
+                        Summary.answers(page, in.run().get(), 4);
+                    }
                     Report.familySections(page, in, families, 4);
                     Report.notes(page, in, 4);
                 }
@@ -145,8 +149,24 @@ public final class Merge {
         Map.Entry<String, BenchResult> dear = es.get(es.size() - 1);
         RatioInterval ri = higher ? RatioInterval.of(dear.getValue(), cheap.getValue(), 0.95)
                 : RatioInterval.of(cheap.getValue(), dear.getValue(), 0.95);
-        return java.util.Optional.of(Map.entry(ri.ratio(), "`" + row + "` on " + dear.getKey() + " costs "
-                + Findings.ratio(ri) + " " + cheap.getKey() + Findings.uncertainty(ri) + "."));
+        return java.util.Optional.of(Map.entry(ri.ratio(), String.format(Locale.ROOT, "`%s` on %s costs %.2fx %s%s.", row, dear.getKey(),
+                ri.ratio(), cheap.getKey(), uncertainty(ri))));
+    }
+
+    /**
+     * " (±4%)" for a tight 95% interval, the interval itself when it is wide, and a warning when it
+     * includes 1x: then the data cannot tell the two machines apart.
+     */
+    private static String uncertainty(RatioInterval ri) {
+        if (Double.isNaN(ri.low())) {
+            return " (no raw data: no interval)";
+        }
+        String s = ri.relativeHalfWidth() <= 0.5 ? String.format(Locale.ROOT, "±%.0f%%", ri.relativeHalfWidth() * 100)
+                : String.format(Locale.ROOT, "95%% interval %.2fx to %.2fx", ri.low(), ri.high());
+        if (ri.low() <= 1 && ri.high() >= 1) {
+            s += "; not distinguishable from 1x at 95%, more samples needed";
+        }
+        return " (" + s + ")";
     }
 
     private static String params(BenchResult r) {

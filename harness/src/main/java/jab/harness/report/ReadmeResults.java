@@ -17,8 +17,9 @@ import jab.harness.stats.ForkInterval;
 
 /**
  * A README's "Results" section from published runs, after seed 000's layout: per run the OS and the
- * hardware, then per JDK JMH's header (Test Date, VM version, VM options) and a code block with the
- * table (JMH's columns and jab's fork-level interval). Made by jab from the run directories, never by
+ * hardware, its questions' answers (the one ratio of each pair), then per JDK JMH's header (Test Date,
+ * VM version, VM options) and a code block with the table (JMH's columns and jab's fork-level
+ * interval; a question's variants scored over its interleaved forks, as every table of jab's). Made by jab from the run directories, never by
  * hand. Unlike the seed, no headings and no "#" lines: the section stays whole in the README's
  * outline, and whoever counts the hand-written README can skip it as one part.
  */
@@ -42,9 +43,13 @@ public final class ReadmeResults {
                 page.paragraph("`" + asked.command() + "` (" + runDirs.get(i).getFileName() + ", profile "
                         + (asked.profile().isEmpty() ? "?" : asked.profile()) + "):");
             }
+            for (Answers.Answer a : Answers.of(run)) {
+                page.paragraph(a.title() + ":");
+                page.bullets(a.lines());
+            }
             double goal = asked.precision();
             for (String jdk : run.jdkIds()) {
-                List<BenchResult> rs = run.jmh(jdk);
+                List<BenchResult> rs = run.scores(jdk);
                 if (!rs.isEmpty()) {
                     page.bullets(headerLines(Summary.vmHead(env, rs.get(0))));
                     page.pre(ResultTable.format(rs));

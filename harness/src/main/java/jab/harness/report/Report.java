@@ -32,8 +32,8 @@ import jab.harness.warnings.RunWarnings;
 import jab.harness.warnings.Warning;
 
 /**
- * report.md and report.html of one or more runs, both from the same sections: the machine headings
- * of the seed's README, findings in plain words, charts per benchmark group, JMH's tables per JDK,
+ * report.md and report.html of one or more runs, both from the same sections: the answers, the machine
+ * headings of the seed's README, charts per benchmark group, JMH's tables per JDK,
  * each family's own section (the same as in summary.md) and the machine fingerprint. Reads the run
  * directories only.
  */
@@ -45,7 +45,7 @@ public final class Report {
     public static void write(List<ResultSource> runs, FamilySet families, Path out) throws IOException {
         write(out, "jab report", page -> {
             for (ResultSource in : runs) {
-                RunData run = new RunData(in, families);
+                RunData run = new RunData(in.scored(), families);
                 if (runs.size() > 1) {
                     page.heading(1, "Run " + in.name());
                 }
@@ -55,13 +55,12 @@ public final class Report {
                 }
                 machineHeadings(page, in, l);
                 runInfo(page, in);
-                findings(page, Findings.of(run), l);
                 warnings(page, warningsOf(in), l);
                 for (RunData.Group g : run.groups) {
                     page.heading(l, g.title() + " (" + g.className() + ")");
-                    Charts.of(g, run).forEach(page::chart);
+                    Charts.of(g).forEach(page::chart);
                 }
-                results(page, in, l);
+                results(page, in.scored(), l);
                 if (in.run().isPresent()) {
                     FlameGraphs.section(page, in.path(), out, l);
                 }
@@ -120,17 +119,6 @@ public final class Report {
         }
         facts.add("JDKs: " + (in.jdks().isEmpty() ? "none" : String.join(", ", in.jdks().stream().map(j -> j.isEmpty() ? "?" : j).toList())));
         page.paragraph(String.join(" · ", facts));
-    }
-
-    static void findings(Page page, List<String> findings, int level) {
-        page.heading(level, "Findings");
-        if (findings.isEmpty()) {
-            page.paragraph("Nothing to compare inside this run: a single variant per scenario and no native baseline.");
-        } else {
-            page.paragraph("Computed from the data of the run; ± is the 95% interval of the ratio over the fork means "
-                    + "(over the iterations where a result has a single fork).");
-            page.bullets(findings);
-        }
     }
 
     /** Every warning of an input's results and machine; see {@link RunWarnings}. */

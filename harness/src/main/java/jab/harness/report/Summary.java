@@ -22,9 +22,10 @@ import jab.harness.warnings.RunWarnings;
 import jab.harness.warnings.Warning;
 
 /**
- * summary.md in the seed's README layout: an OS heading, a hardware heading, and per JDK a code block
- * with Test Date, VM version, VM options and JMH's table; then the native baselines and other
- * timings, each family's section, and the run's notes. Built from the run directory alone, so
+ * summary.md in the seed's README layout: the answers, an OS heading, a hardware heading, and per JDK a
+ * code block with Test Date, VM version, VM options and JMH's table (a question's variants scored over
+ * its interleaved forks, {@link RunResults#scores}: the solo forks are in jmh-&lt;jdk&gt;.json and its
+ * log); then the native baselines and other timings, each family's section, and the run's notes. Built from the run directory alone, so
  * {@code jab summary} rebuilds the file byte for byte.
  */
 public final class Summary {
@@ -42,7 +43,7 @@ public final class Summary {
             Report.machineHeadings(page, env, 3);
         }
         for (String jdk : run.jdkIds()) {
-            List<BenchResult> rs = run.jmh(jdk);
+            List<BenchResult> rs = run.scores(jdk);
             if (!rs.isEmpty()) {
                 page.paragraph("JDK " + jdk + ":");
                 page.pre(vmHead(env, rs.get(0)) + "\n" + ResultTable.format(rs));
@@ -73,7 +74,8 @@ public final class Summary {
                 + "random order, so they shared the machine's every moment. A ratio is the mean over forks of each fork's mean "
                 + "log-ratio over rounds; [low-high] is its 95% interval over forks (Student's t). Verdicts: faster or slower when "
                 + "the whole interval is beyond ±" + Answers.bandPercent(run) + ", the same when it is within, undecided otherwise. "
-                + "Solo: each variant's own JMH fork, the check that sharing a JVM did not change what was measured.");
+                + "Solo: each variant's own JMH fork, a cross-check that sharing a JVM did not change what was measured, never a "
+                + "second answer.");
         for (Answers.Answer a : answers) {
             List<String> items = new ArrayList<>(a.lines());
             if (!a.solo().isEmpty()) {

@@ -7,18 +7,24 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import jab.harness.family.Family;
 import jab.harness.family.FamilySet;
 import jab.harness.page.ConsoleText;
+import jab.harness.results.BenchResult;
 import jab.harness.results.CompactTable;
+import jab.harness.results.Comparisons;
+import jab.harness.results.PairAnswers;
 import jab.harness.results.ResultSource;
 import jab.harness.results.RunResults;
 
 /**
- * What {@code jab run} prints at its end: each question's answer ({@link Answers}), then per family, the findings (within each scenario and
- * JDK, the dearest choice against the cheapest, with the ratio and its interval: the same sentences
- * as report.md, from {@link Findings}), then one {@link CompactTable} per benchmark class; then the
- * native baselines and other timings the same way. Every line fits {@link ConsoleText#WIDTH} columns;
- * JMH's full tables are in the run's files (and on the console with --verbose).
+ * What {@code jab run} prints at its end: each question's answer ({@link Answers}), then per family
+ * the JVM tax of each question with an in-process floor (read from its answer, {@link PairAnswers}) and
+ * one {@link CompactTable} per benchmark class, each variant of a question scored over its
+ * interleaved forks ({@link RunResults#scores}); then the native baselines and other timings the same
+ * way. No line here draws a second ratio between two variants of a question: the answer is the one.
+ * Every line fits {@link ConsoleText#WIDTH} columns; JMH's full tables are in the run's files (and on
+ * the console with --verbose).
  */
 public final class TerminalAnswer {
     /** Where results of no family go (a benchmark outside every family's package). */
@@ -28,11 +34,6 @@ public final class TerminalAnswer {
     }
 
     public static String of(Path runDir, RunResults results, FamilySet families) {
-        ResultSource in = ResultSource.of(runDir, results);
-        RunData run = new RunData(in, families);
-        Map<String, List<RunData.Group>> byFamily = new LinkedHashMap<>();
-        in.run().ifPresent(r -> families.of(r).forEach(f -> byFamily.put(f.name(), new ArrayList<>())));
-        run.groups.forEach(g -> byFamily.computeIfAbsent(g.family().orElse(OTHER), k -> new ArrayList<>()).add(g));
         StringBuilder sb = new StringBuilder();
         for (Answers.Answer a : Answers.of(results)) {
             sb.append('\n').append(ConsoleText.wrap("", a.title() + ":"));
@@ -46,26 +47,41 @@ public final class TerminalAnswer {
         if (!tally.isEmpty()) {
             sb.append('\n').append(ConsoleText.wrap("", tally));
         }
-        byFamily.forEach((family, groups) -> {
-            if (groups.isEmpty()) {
+        Map<String, Map<List<String>, List<CompactTable.Row>>> byFamily = new LinkedHashMap<>();
+        families.of(results).forEach(f -> byFamily.put(f.name(), new LinkedHashMap<>()));
+        for (String jdk : results.jdkIds()) {
+            for (BenchResult r : results.scores(jdk)) {
+                String className = r.benchmark().substring(0, r.benchmark().lastIndexOf('.'));
+                String family = families.ofBenchmark(r.benchmark()).map(Family::name).orElse(OTHER);
+                byFamily.computeIfAbsent(family, k -> new LinkedHashMap<>())
+                        .computeIfAbsent(List.of(className, r.mode()), k -> new ArrayList<>()).add(new CompactTable.Row(r.method(), jdk, r));
+            }
+        }
+        List<Comparisons.Asked> questions = results.document(Comparisons.NAME, Comparisons.class).map(Comparisons::questions)
+                .orElse(List.of());
+        byFamily.forEach((family, tables) -> {
+            if (tables.isEmpty()) {
                 return;
             }
             sb.append('\n').append(family).append(":\n");
-            // Markdown's code marks (`File.exists()`) read as noise on a console
-            groups.forEach(g -> Findings.of(run, g).forEach(f -> sb.append(ConsoleText.wrap("- ", f.replace("`", "")))));
-            for (RunData.Group g : groups) {
-                List<CompactTable.Row> rows = g.entries().stream()
-                        .map(e -> new CompactTable.Row(e.result().method(), e.jdk(), e.result())).toList();
-                sb.append('\n').append(CompactTable.format(Labels.simpleName(g.className()) + ", " + g.mode(), sameVariantTogether(rows)));
-            }
+            questions.stream().filter(q -> q.family().equals(family)).forEach(q -> {
+                String tax = PairAnswers.taxLine(q);
+                if (!tax.isEmpty()) {
+                    sb.append(ConsoleText.wrap("- ", "On JDK " + q.jdk() + ", " + q.question() + ": " + tax));
+                }
+            });
+            tables.forEach((key, rows) -> sb.append('\n').append(CompactTable.format(
+                    key.get(0).substring(key.get(0).lastIndexOf('.') + 1) + ", " + key.get(1), sameVariantTogether(rows))));
         });
+        ResultSource in = ResultSource.of(runDir, results);
         outside(sb, in, ResultSource.NATIVE, "native baselines (the same work from C, measured in this run)");
         outside(sb, in, ResultSource.TIMINGS, "other timings (not native floors)");
         if (sb.length() > 0) {
-            sb.append('\n').append(ConsoleText.wrap("", "±95% (forks): jab's 95% interval of the mean, Student's t over the fork "
-                    + "means (forks vary, not just iterations); * one fork: over its iterations only, so too narrow. JMH's full "
-                    + "tables, with its own Error (99.9%, iterations pooled), are in jmh-<jdk>.log and summary.md, and on the "
-                    + "console with --verbose."));
+            sb.append('\n').append(ConsoleText.wrap("", "Score: a question's variant over its interleaved forks (the mean of each "
+                    + "fork's slices), any other result over its JMH forks. ±95% (forks): jab's 95% interval of that mean, Student's t "
+                    + "over the fork means (forks vary, not just iterations); * one fork: over its iterations only, so too narrow. "
+                    + "JMH's full tables of its own forks (a question's solo forks among them), with its own Error (99.9%, "
+                    + "iterations pooled), are in jmh-<jdk>.log and summary.md, and on the console with --verbose."));
         }
         return sb.toString();
     }

@@ -72,6 +72,22 @@ public record ResultSource(Path path, Optional<RunResults> run, List<Entry> entr
         return new ResultSource(dir, Optional.of(run), entries, List.of());
     }
 
+    /**
+     * This input as its tables and charts show it: a run directory's results scored over the
+     * interleaved forks where they are a question's variant ({@link RunResults#scores}); a plain JMH
+     * file as it is.
+     */
+    public ResultSource scored() {
+        if (run.isEmpty()) {
+            return this;
+        }
+        List<Entry> out = entries.stream().filter(e -> outsideJmh(e.jdk())).toList();
+        List<Entry> jmh = new ArrayList<>();
+        run.get().jdkIds().forEach(jdk -> run.get().scores(jdk).forEach(r -> jmh.add(new Entry(jdk, r))));
+        jmh.addAll(out);
+        return new ResultSource(path, run, jmh, repeated);
+    }
+
     static boolean hasResults(Path dir) {
         if (Files.isRegularFile(dir.resolve(RunStore.NATIVE))) {
             return true;

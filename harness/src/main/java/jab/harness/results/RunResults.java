@@ -143,6 +143,15 @@ public final class RunResults {
         return jmhByJdk.getOrDefault(jdkId, List.of());
     }
 
+    /**
+     * The results of a JDK as every table shows them: each interleaved question's variant scored over
+     * its interleaved forks, the rest as JMH measured them ({@link InterleavedScores}); {@link #jmh}
+     * keeps JMH's own, solo forks included.
+     */
+    public List<BenchResult> scores(String jdkId) {
+        return InterleavedScores.of(jmh(jdkId), jdkId, document(Comparisons.NAME, Comparisons.class));
+    }
+
     public List<BenchResult> allJmh() {
         return jmhByJdk.values().stream().flatMap(List::stream).collect(Collectors.toList());
     }

@@ -83,7 +83,9 @@ class ProcessRunTest {
                 .contains("jspawnhelper").contains("execve (fails)")
                 .contains("Whole JVM");
         for (String jdk : run.jdkIds()) {
-            assertThat(summary).contains(" JDK " + jdk + " |").contains(" JDK " + jdk + "/floor |").contains(" JDK " + jdk + " JVM cost |");
+            // the C floor beside each figure, and no ratio or difference drawn against it (the answers are the ratios)
+            assertThat(summary).contains(" JDK " + jdk + " |").contains(" JDK " + jdk + " mechanism cost (C) |")
+                    .doesNotContain(" JDK " + jdk + "/floor |").doesNotContain(" JDK " + jdk + " JVM cost |");
         }
         assertThat(ProcessLeftovers.childrenOfThisJvm()).as("JMH forks, children, jspawnhelper").isEmpty();
         assertThat(ProcessLeftovers.matching("hello_child")).isEmpty();
