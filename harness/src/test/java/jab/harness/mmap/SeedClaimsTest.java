@@ -104,7 +104,7 @@ class SeedClaimsTest {
             forks.add(new Comparisons.Fork(forks.size(), rounds));
         }
         Comparisons.Asked q = new Comparisons.Asked("which JRuby strategy, cost per call", "mmap", "17", Map.of("chunkSize", "4096"),
-                labels, "RUBY_FILE", details, false, "", new Comparisons.Slices("50 ms", 20, 5, 10), forks, List.of())
+                labels, "RUBY_FILE", details, false, "", new Comparisons.Slices("50 ms", 20, 5, 10), forks, List.of(), jab.harness.stats.SequentialDesign.FIXED)
                 .withRatios(RatioVerdict.DEFAULT_BAND);
         RunStore store = RunStore.create(out, "host", new ObjectMapper().createObjectNode(), RunRecord.NONE.request());
         store.writeDocument(Comparisons.NAME, new Comparisons(Comparisons.FORMAT_VERSION, RatioVerdict.DEFAULT_BAND, List.of(q)));
