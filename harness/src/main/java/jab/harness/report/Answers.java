@@ -264,6 +264,29 @@ public final class Answers {
     }
 
     /**
+     * What a ratio and its interval are, in one line beside the answers: the estimator (JMH's users read
+     * ratios of arithmetic means), the interval's kind, what it varies over and what its error rate is
+     * per: empty without a question answered over forks.
+     */
+    public static String howToRead(RunResults run) {
+        return howToRead(run.document(Comparisons.NAME, Comparisons.class).map(Comparisons::questions).orElse(List.of()));
+    }
+
+    static String howToRead(List<Comparisons.Asked> qs) {
+        if (qs.stream().noneMatch(q -> q.ratios().stream().anyMatch(r -> "forks".equals(r.intervalOver())))) {
+            return "";
+        }
+        boolean sequential = qs.stream().anyMatch(q -> q.design().sequential());
+        return "Each ratio is a geometric mean: per fork, the mean log-ratio of the two variants' slices in each round; over "
+                + "forks, their mean (a ratio of geometric means, not of JMH's arithmetic means). "
+                + (sequential ? "Its 95% interval over forks is a repeated confidence interval: it holds at every fork the run "
+                        + "looked at, so whichever fork the run stopped at, each wrong verdict has a chance of 2.5% at most"
+                        : "Its 95% interval is Student's t over the fork means, so each wrong verdict has a chance of 2.5% at most")
+                + "; per comparison, not per run: the pairs that do not involve the question's reference are exploratory "
+                + "(docs/statistics.md)";
+    }
+
+    /**
      * How decisive the run was, in one line: how many of its comparisons (every pair of each question's
      * variants, as comparisons.json holds them) are answered, by a verdict or by an interval within the
      * band's width of the ratio (as {@code jab run} spends its forks), and in which questions the open

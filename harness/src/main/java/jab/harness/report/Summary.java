@@ -92,6 +92,10 @@ public final class Summary {
         String tally = Answers.tally(run);
         if (!tally.isEmpty()) {
             page.paragraph(tally + ".");
+            String howToRead = Answers.howToRead(run);
+            if (!howToRead.isEmpty()) {
+                page.paragraph(howToRead + ".");
+            }
         }
     }
 

@@ -46,6 +46,10 @@ public final class TerminalAnswer {
         String tally = Answers.tally(results);
         if (!tally.isEmpty()) {
             sb.append('\n').append(ConsoleText.wrap("", tally));
+            String howToRead = Answers.howToRead(results);
+            if (!howToRead.isEmpty()) {
+                sb.append(ConsoleText.wrap("", howToRead + "."));
+            }
         }
         Map<String, Map<List<String>, List<CompactTable.Row>>> byFamily = new LinkedHashMap<>();
         families.of(results).forEach(f -> byFamily.put(f.name(), new LinkedHashMap<>()));

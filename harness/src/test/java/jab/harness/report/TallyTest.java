@@ -49,4 +49,16 @@ class TallyTest {
                         + "answered by its width)");
         assertThat(Answers.tally(TwoVariants.doc(), 0.02, 10)).isEmpty();
     }
+
+    @Test
+    void theLineBesideTheAnswersNamesTheEstimatorAndTheInterval() {
+        String single = Answers.howToRead(TwoVariants.doc(TwoVariants.question("far apart", forks(2.0, 0.01))).questions());
+        assertThat(single).startsWith("Each ratio is a geometric mean").contains("Student's t over the fork means", "per comparison");
+        jab.harness.results.Comparisons.Asked q = TwoVariants.question("far apart", forks(2.0, 0.01));
+        jab.harness.results.Comparisons.Asked sequential = new jab.harness.results.Comparisons.Asked(q.question(), q.family(), q.jdk(),
+                q.fixed(), q.variants(), q.reference(), q.details(), q.higherIsBetter(), q.notInterleaved(), q.slices(), q.forks(),
+                q.ratios(), jab.harness.stats.SequentialDesign.of(3, 10));
+        assertThat(Answers.howToRead(java.util.List.of(sequential))).contains("repeated confidence interval");
+        assertThat(Answers.howToRead(java.util.List.of())).isEmpty();
+    }
 }
