@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
             "one machine, one JDK, its runs in the order measured. E-divisive means with a Student's t-test, as Apache",
             "Otava (Matteson and James 2014; Fleming et al., ICPE 2023), each side's variance at least its runs' own",
             "intervals'. Each change point: the series, the first commit after it, the ratio before and after with",
-            "95% intervals, the step, which variant got slower, and whether that is a regression beyond --fail-on-regression."},
+            "95%% intervals, the step, which variant got slower, and whether that is a regression beyond --fail-on-regression."},
         footer = {"", "Examples:",
             "  ./jab history changes",
             "  ./jab history changes --since 2026-10-01 --json",

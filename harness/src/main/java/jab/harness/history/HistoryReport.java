@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Writes the history's page, DIR/history.html: one self-contained file (Chart.js inlined, no network). Per",
-            "machine and JDK (a list to choose from): per question each ratio over the runs with its 95% interval as a band",
+            "machine and JDK (a list to choose from): per question each ratio over the runs with its 95%% interval as a band",
             "and its change points marked with their commit, then the latest run's answers as a forest plot."},
         footer = {"", "Examples:", "  ./jab history report --out /tmp/history", "  ./jab history report --db ci-history.db --since 2026-10-01 --out site",
             "", "Exit: 0 written, 2 bad input."})
