@@ -28,8 +28,8 @@ public final class RunHistory {
             HistoryStore store = new HistoryStore(HistoryDb.open(db.toString()));
             RecordedRun run = RunImport.read(runDir, null, null);
             store.add(run);
-            console.println("history: recorded in " + db + " (" + run.ratios().size() + " ratios; ./jab history changes"
-                    + (outDir.equals(HistoryDb.defaultFile().getParent()) ? "" : " --db " + db) + ")");
+            console.print(ConsoleText.wrap("history: ", "recorded in " + db + " (" + run.ratios().size() + " ratios); ./jab history changes"
+                    + (outDir.equals(HistoryDb.defaultFile().getParent()) ? "" : " --db " + db) + " finds where they stepped"));
         } catch (UsageException | SQLException e) {
             console.print(ConsoleText.wrap("history: not recorded: ", e.getMessage()));
         }
