@@ -35,6 +35,7 @@ public final class AlarmReplay {
         SplittableRandom rnd = new SplittableRandom(Long.getLong("seed", 56));
         for (double p : new double[] {0.001, 0.0001}) {
             falseAlarms(sources, histories, p, rnd.split());
+            gaussian(2000, p, rnd.split());
         }
         double[] steps = {0.01, 0.015, 0.02, 0.03, 0.05, 0.075, 0.10, 0.15, 0.20};
         Map<String, double[]> found = new LinkedHashMap<>(); // per question, the share found at each step
@@ -59,6 +60,27 @@ public final class AlarmReplay {
             }
             System.out.printf(Locale.ROOT, "    %-14s %s%n", smallest, q);
         });
+    }
+
+    /**
+     * The t-test alone: series of 30 Gaussian points whose own intervals say nothing (no floor), as when
+     * runs vary far more than their intervals over forks.
+     */
+    private static void gaussian(int series, double p, SplittableRandom rnd) {
+        int with = 0;
+        for (int i = 0; i < series; i++) {
+            double[] x = new double[RUNS];
+            for (int j = 0; j < RUNS; j++) {
+                x[j] = gauss(rnd);
+            }
+            with += new EDivisive(p).changePoints(x, new double[RUNS]).isEmpty() ? 0 : 1;
+        }
+        System.out.printf(Locale.ROOT, "p <= %s, Gaussian series of %d points without intervals: %d of %d with a change point (%.2f%%)%n",
+                p, RUNS, with, series, 100.0 * with / series);
+    }
+
+    private static double gauss(SplittableRandom rnd) {
+        return Math.sqrt(-2 * Math.log(1 - rnd.nextDouble())) * Math.cos(2 * Math.PI * rnd.nextDouble());
     }
 
     private static void falseAlarms(List<Comparisons> sources, int histories, double p, SplittableRandom rnd) {
