@@ -7,6 +7,7 @@ import jab.harness.compare.CompareCommand;
 import jab.harness.family.Family;
 import jab.harness.family.FamilySet;
 import jab.harness.family.Subcommand;
+import jab.harness.history.HistoryCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -44,6 +45,7 @@ public final class CommandTree {
         cli.addSubcommand(new ReportCommand(families));
         cli.addSubcommand(new MergeCommand(families));
         cli.addSubcommand(new ExportCommand());
+        cli.addSubcommand(new HistoryCommand());
         cli.addSubcommand(new CommandLine.HelpCommand());
         return cli;
     }

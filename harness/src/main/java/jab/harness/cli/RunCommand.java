@@ -29,6 +29,7 @@ import jab.harness.family.FamilySet;
 import jab.harness.family.Measurement;
 import jab.harness.family.Profile;
 import jab.harness.family.RunContext;
+import jab.harness.history.RunHistory;
 import jab.harness.jdk.BenchmarkRelease;
 import jab.harness.jdk.Jdk;
 import jab.harness.jdk.JdkDiscovery;
@@ -173,6 +174,9 @@ public class RunCommand implements Callable<Integer> {
     @Option(names = "--verbose", description = "show JMH's own output as well as the progress line, and JMH's full tables at the end")
     boolean verbose;
 
+    @Mixin
+    RunHistory history = new RunHistory();
+
     private final FamilySet families;
     private final PrintStream console = System.out;
 
@@ -239,6 +243,9 @@ public class RunCommand implements Callable<Integer> {
                 }
             }
             console.println();
+            if (aaComparisons() == 0) {
+                history.record(store.dir(), plan.outDir(), console);
+            }
             console.println("results: " + store.dir());
             return ok && !regressed ? 0 : 1;
         }

@@ -27,7 +27,7 @@ public final class ChartLibrary {
     }
 
     /** The minified UMD build, safe to put between script tags. */
-    static String script() {
+    public static String script() {
         String path = "META-INF/resources/webjars/chart.js/" + version() + "/dist/chart.umd.min.js";
         try (InputStream in = resource(path)) {
             String js = new String(in.readAllBytes(), StandardCharsets.UTF_8);
