@@ -176,6 +176,6 @@ public final class AlarmReplay {
             forks.add(f);
         }
         return new Comparisons.Asked(q.question(), q.family(), q.jdk(), q.fixed(), q.variants(), q.reference(), q.details(), q.higherIsBetter(),
-                q.notInterleaved(), q.slices(), forks, List.of());
+                q.notInterleaved(), q.slices(), forks, List.of(), q.design());
     }
 }

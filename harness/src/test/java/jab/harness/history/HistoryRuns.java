@@ -87,6 +87,6 @@ final class HistoryRuns {
         List<Comparisons.Variant> details = variants.stream()
                 .map(v -> new Comparisons.Variant(v, v.equals("FILE_EXISTS") ? "File.exists()" : v, "x.Bench." + v, Map.of(), "us/op")).toList();
         return new Comparisons.Asked(title, "fs", "17", Map.of("files", "1000"), variants, variants.get(0), details, false, "",
-                new Comparisons.Slices("12 ms", 50, 30, 19.0), forks, List.of()).withRatios(RatioVerdict.DEFAULT_BAND);
+                new Comparisons.Slices("12 ms", 50, 30, 19.0), forks, List.of(), jab.harness.stats.SequentialDesign.FIXED).withRatios(RatioVerdict.DEFAULT_BAND);
     }
 }
