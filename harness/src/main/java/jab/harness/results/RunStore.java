@@ -59,21 +59,28 @@ public final class RunStore {
      * first, then the run block with what the command line asked for.
      */
     public static RunStore create(Path out, String host, ObjectNode fingerprint, RunRecord.Request request) throws IOException {
-        Files.createDirectories(out);
         ObjectNode env = MAPPER.createObjectNode();
         env.put("formatVersion", FORMAT_VERSION);
         env.setAll(fingerprint);
-        String base = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
-                + host.replaceAll("[^A-Za-z0-9.-]", "_");
+        Path dir = newDirectory(out, host.replaceAll("[^A-Za-z0-9.-]", "_"));
+        RunStore store = new RunStore(dir, env, request);
+        store.status("running");
+        return store;
+    }
+
+    /**
+     * A new folder of {@code out} named by the time and {@code suffix} ("20261129-042825-vm"), "-1",
+     * "-2", ... appended when two are made in the same second; its absolute path.
+     */
+    public static Path newDirectory(Path out, String suffix) throws IOException {
+        Files.createDirectories(out);
+        String base = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + suffix;
         for (int i = 0; ; i++) {
             Path dir = out.resolve(i == 0 ? base : base + "-" + i);
             try {
-                Files.createDirectory(dir);
-                RunStore store = new RunStore(dir.toAbsolutePath(), env, request);
-                store.status("running");
-                return store;
+                return Files.createDirectory(dir).toAbsolutePath();
             } catch (FileAlreadyExistsException e) {
-                // two runs in the same second: take the next name
+                // two in the same second: take the next name
             }
         }
     }

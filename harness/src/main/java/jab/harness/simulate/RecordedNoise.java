@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 import jab.harness.results.Comparisons;
+import jab.harness.stats.PairedRatio;
 import jab.harness.stats.Stats;
 
 /**
@@ -57,17 +58,15 @@ final class RecordedNoise implements ForkNoise {
         }
         List<Double> all = new ArrayList<>();
         double[] means = new double[forks.size()];
-        double within = 0;
         for (int i = 0; i < forks.size(); i++) {
             double[] f = forks.get(i);
             means[i] = Stats.mean(f);
             for (double x : f) {
                 all.add(x - means[i]);
             }
-            double sd = Stats.stdev(f);
-            within += sd * sd / f.length;
         }
-        within /= forks.size();
+        double floor = PairedRatio.roundsFloor(forks);
+        double within = floor * floor;
         double between = Stats.stdev(means);
         double forkSpread = Math.sqrt(Math.max(0, between * between - within));
         long sliceMillis = TimeValue.fromString(q.slices().slice()).convertTo(TimeUnit.MILLISECONDS);

@@ -72,18 +72,9 @@ public record Simulation(double band, List<String> runs, int comparisons, String
 
     /** Writes simulation.json into a new folder of {@code out} named by the time and returns the folder. */
     public Path write(Path out) throws IOException {
-        String base = java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-simulation";
-        java.nio.file.Files.createDirectories(out);
-        for (int i = 0; ; i++) {
-            Path dir = out.resolve(i == 0 ? base : base + "-" + i);
-            try {
-                java.nio.file.Files.createDirectory(dir);
-            } catch (java.nio.file.FileAlreadyExistsException e) {
-                continue;
-            }
-            new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(dir.resolve(NAME + ".json").toFile(), this);
-            return dir.toAbsolutePath();
-        }
+        Path dir = jab.harness.results.RunStore.newDirectory(out, "simulation");
+        new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(dir.resolve(NAME + ".json").toFile(), this);
+        return dir;
     }
 
     /** The table: per true ratio, each verdict's share, the coverage and the forks, jab's intervals and then the uncorrected ones. */

@@ -63,7 +63,7 @@ public record PairedRatio(double ratio, double low, double high, int forks, int 
     }
 
     /** The root mean square of the forks' standard errors over their rounds (forks of one round left out); 0 without any. */
-    static double roundsFloor(List<double[]> forks) {
+    public static double roundsFloor(List<double[]> forks) {
         double sum = 0;
         int n = 0;
         for (double[] f : forks) {
