@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
             "machine, the questions' answers, then per JDK JMH's header and the table with jab's fork-level interval",
             "(a question's variants over its interleaved forks; no headings, so the section stays one part of the",
             "README). Printed, or put between the section's markers with --update."},
-        footer = {"", "Example:", "  ./jab readme results/20261123-* --update README.md"})
+        footer = {"", "Example:", "  ./jab readme results/2026* --update results/README.md"})
 public final class ReadmeCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "RUN", description = "run directories written by jab run")
     List<Path> runs = new ArrayList<>();

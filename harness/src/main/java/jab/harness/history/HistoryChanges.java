@@ -93,8 +93,15 @@ final class HistoryChanges implements Callable<Integer> {
         return label.equals(s.a()) ? s.aName() : s.bName();
     }
 
+    /** A series' fixed params as a reader writes them: {"files":"1000"} reads " (files=1000)". */
     static String fixedWords(String fixed) {
-        return fixed.equals("{}") ? "" : " " + fixed;
+        try {
+            java.util.List<String> parts = new java.util.ArrayList<>();
+            JSON.readTree(fixed).fields().forEachRemaining(e -> parts.add(e.getKey() + "=" + e.getValue().asText()));
+            return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return " " + fixed; // written by an older jab or by hand: shown as stored
+        }
     }
 
     static ObjectNode json(List<Change> changes, int series, double limit) {

@@ -148,7 +148,8 @@ public final class HistoryPage {
                 HistoryStore.Point last = at.get(order.get(order.size() - 1));
                 if (s.answer() && last != null) {
                     ObjectNode f = forest.addObject();
-                    f.put("label", s.question() + HistoryChanges.fixedWords(s.fixed()) + ": " + s.aName() + " / " + s.bName());
+                    f.put("question", s.question() + HistoryChanges.fixedWords(s.fixed()));
+                    f.put("label", s.aName() + " / " + s.bName());
                     f.put("ratio", last.ratio());
                     f.put("low", last.low());
                     f.put("high", last.high());
@@ -243,7 +244,7 @@ public final class HistoryPage {
             "        options: { animation: false, responsive: true, maintainAspectRatio: false,",
             "          plugins: { jabChanges: marks, legend: { labels: { filter: (item, data) => !data.datasets[item.datasetIndex].jabBand } } },",
             "          scales: { x: { title: { display: true, text: 'run (commit, date), oldest first' } },",
-            "                    y: { title: { display: true, text: 'ratio a / b' } } } }",
+            "                    y: { type: 'logarithmic', title: { display: true, text: 'ratio a / b (log scale)' } } } }",
             "      }));",
             "    });",
             "    if (v.forest.length > 0) {",
@@ -251,8 +252,8 @@ public final class HistoryPage {
             "      h.textContent = 'Latest run (' + v.latest + '): each answer with its 95% interval; shaded, the band within which two variants are the same (\\u00b1' + (v.band * 100) + '%)';",
             "      holder.appendChild(h);",
             "      const lo = Math.min(...v.forest.map((f) => f.low), 1 - v.band), hi = Math.max(...v.forest.map((f) => f.high), 1 + v.band);",
-            "      charts.push(new Chart(canvas(holder, 80 + 22 * v.forest.length, 'latest run'), {",
-            "        type: 'bar', data: { labels: v.forest.map((f) => f.label + ' (' + f.verdict + ')'),",
+            "      charts.push(new Chart(canvas(holder, 80 + 34 * v.forest.length, 'latest run'), {",
+            "        type: 'bar', data: { labels: v.forest.map((f) => [f.question, f.label + ' (' + f.verdict + ')']),",
             "          datasets: [{ label: '95% interval', data: v.forest.map((f) => [f.low, f.high]), backgroundColor: '#4e79a7', barThickness: 4 }] },",
             "        options: { indexAxis: 'y', animation: false, responsive: true, maintainAspectRatio: false,",
             "          plugins: { legend: { display: false }, jabForest: { band: v.band, rows: v.forest } },",

@@ -136,7 +136,7 @@ public final class BuildVerdicts {
         return "base: " + base + (baseArgs.isEmpty() ? "" : " with " + baseArgs) + baseJdk + "; head: " + head
                 + (headArgs.isEmpty() ? "" : " with " + headArgs) + ". head/base is the head's time per operation over the base's "
                 + "(a throughput benchmark runs in JMH's AverageTime, the same loop with the inverse score): below 1 the head is "
-                + "faster, and smaller is better. Base and head ran interleaved in each fork, in slices of one JMH iteration in a random order, each build in its own class "
+                + "faster, and smaller is better. Base and head ran interleaved in each fork, in slices of one JMH iteration in orders balanced for carry-over, each build in its own class "
                 + "loader; the 95% interval is Student's t over forks of each fork's mean log-ratio over its rounds. Fork-level: the "
                 + "two could not share a JVM, so each replicate is a fork of each, back to back in alternating order, its rounds "
                 + "pairing their i-th iterations; its interval varies over such pairs, and holds what changes between two JVMs. "

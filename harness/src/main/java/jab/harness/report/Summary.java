@@ -70,9 +70,10 @@ public final class Summary {
             return;
         }
         page.heading(level, "Answers");
-        page.paragraph("Each question's variants ran interleaved in every fork: one JMH iteration each, round after round in a "
-                + "random order, so they shared the machine's every moment. A ratio is the mean over forks of each fork's mean "
-                + "log-ratio over rounds; [low-high] is its 95% interval over forks (Student's t). Verdicts: faster or slower when "
+        page.paragraph("Each question's variants ran interleaved in every fork: one JMH iteration each, round after round in "
+                + "orders balanced for carry-over, so they shared the machine's every moment. A ratio is the mean over forks of "
+                + "each fork's mean log-ratio over rounds; [low-high] is its 95% repeated confidence interval over forks (it "
+                + "holds at every fork the run looked at). Verdicts: faster or slower when "
                 + "the whole interval is beyond ±" + Answers.bandPercent(run) + ", the same when it is within, undecided otherwise. "
                 + "Solo: each variant's own JMH fork, a cross-check that sharing a JVM did not change what was measured, never a "
                 + "second answer.");
