@@ -29,6 +29,7 @@ import jab.harness.family.Profile;
 import jab.harness.family.RunContext;
 import jab.harness.jdk.Jdk;
 import jab.harness.results.RunStore;
+import jab.harness.run.lifecycle.RunGuard;
 
 /**
  * The JMH part of a run. First every result is measured with its family's forks, JDK after JDK, each
