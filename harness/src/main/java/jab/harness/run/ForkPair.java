@@ -15,6 +15,7 @@ import org.openjdk.jmh.results.RunResult;
 import jab.harness.family.JmhSettings;
 import jab.harness.jdk.Jdk;
 import jab.harness.results.Comparisons;
+import jab.harness.run.console.Progress;
 
 /**
  * One replicate of a question whose variants cannot share a JVM (a JVM-wide setting such as the JDK's

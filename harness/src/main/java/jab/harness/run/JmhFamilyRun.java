@@ -25,6 +25,8 @@ import jab.harness.family.JmhSettings;
 import jab.harness.family.Profile;
 import jab.harness.family.RunContext;
 import jab.harness.jdk.Jdk;
+import jab.harness.run.console.Progress;
+import jab.harness.run.console.ProgressFormat;
 
 /**
  * JMH runs of a family's benchmarks on one JDK: one JMH run per {@link Job} (a result), forks started

@@ -29,6 +29,7 @@ import jab.harness.family.Profile;
 import jab.harness.family.RunContext;
 import jab.harness.jdk.Jdk;
 import jab.harness.results.RunStore;
+import jab.harness.run.console.Progress;
 import jab.harness.run.lifecycle.RunGuard;
 
 /**

@@ -19,6 +19,7 @@ import jab.harness.family.Profile;
 import jab.harness.jdk.Jdk;
 import jab.harness.results.Comparisons;
 import jab.harness.results.RunStore;
+import jab.harness.run.console.Progress;
 import jab.harness.run.lifecycle.RunGuard;
 import jab.harness.stats.RoundsPerFork;
 import jab.harness.stats.SequentialDesign;

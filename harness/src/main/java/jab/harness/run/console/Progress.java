@@ -1,4 +1,4 @@
-package jab.harness.run;
+package jab.harness.run.console;
 
 import java.io.PrintStream;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package jab.harness.run;
+package jab.harness.run.console;
 
 import java.io.IOException;
 import java.util.Collection;
@@ -16,14 +16,14 @@ import org.openjdk.jmh.runner.format.OutputFormat;
  * console gets {@link Progress} only, or JMH's text too with --verbose. Benchmark errors are
  * counted so the run can say which results are missing.
  */
-final class ProgressFormat implements OutputFormat {
+public final class ProgressFormat implements OutputFormat {
     private final OutputFormat log;
     private final OutputFormat console; // null unless --verbose
     private final Progress progress;
     private final String label;
     private int errors;
 
-    ProgressFormat(OutputFormat log, OutputFormat console, Progress progress, String label) {
+    public ProgressFormat(OutputFormat log, OutputFormat console, Progress progress, String label) {
         this.log = log;
         this.console = console;
         this.progress = progress;
