@@ -8,7 +8,7 @@ import java.util.List;
 
 import jab.harness.JabHome;
 import jab.harness.family.FamilySet;
-import jab.harness.run.InputChecks;
+import jab.harness.run.options.InputChecks;
 import jab.harness.simulate.Simulation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -31,6 +31,8 @@ import jab.harness.jdk.Jdk;
 import jab.harness.results.RunStore;
 import jab.harness.run.console.Progress;
 import jab.harness.run.lifecycle.RunGuard;
+import jab.harness.run.options.JmhOverrides;
+import jab.harness.run.options.Precision;
 
 /**
  * The JMH part of a run. First every result is measured with its family's forks, JDK after JDK, each

@@ -21,6 +21,7 @@ import jab.harness.results.Comparisons;
 import jab.harness.results.RunStore;
 import jab.harness.run.console.Progress;
 import jab.harness.run.lifecycle.RunGuard;
+import jab.harness.run.options.Precision;
 import jab.harness.stats.RoundsPerFork;
 import jab.harness.stats.SequentialDesign;
 import jab.harness.stats.StopRule;

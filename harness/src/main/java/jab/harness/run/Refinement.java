@@ -12,6 +12,7 @@ import org.openjdk.jmh.results.RunResult;
 
 import jab.harness.run.console.Progress;
 import jab.harness.run.lifecycle.RunGuard;
+import jab.harness.run.options.Precision;
 import jab.harness.stats.ForkInterval;
 
 /**

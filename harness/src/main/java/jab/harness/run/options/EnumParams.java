@@ -1,4 +1,4 @@
-package jab.harness.run;
+package jab.harness.run.options;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -12,6 +12,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 
 import jab.harness.UsageException;
+import jab.harness.run.BenchmarkCatalog;
 
 /**
  * The values a JMH {@code @Param} over an enum field can take: the enum's constants. JMH itself only

@@ -1,4 +1,4 @@
-package jab.harness.run;
+package jab.harness.run.options;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package jab.harness.run;
+package jab.harness.run.options;
 
 import java.io.IOException;
 import java.nio.file.FileSystemException;
@@ -13,6 +13,7 @@ import org.openjdk.jmh.runner.BenchmarkListEntry;
 
 import jab.harness.UsageException;
 import jab.harness.family.Family;
+import jab.harness.run.BenchmarkCatalog;
 
 /**
  * Every check of a run's input that can be made before anything runs: params known to the selected
