@@ -10,6 +10,8 @@ import java.util.stream.Collectors;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 
 import jab.harness.family.Family;
+import jab.harness.run.jmh.BenchmarkCatalog;
+import jab.harness.run.jmh.Job;
 
 /**
  * The questions of {@code jab calibrate}: a run's interleaved questions asked with variants whose true

@@ -26,6 +26,9 @@ import jab.harness.exec.SubprocessTimeoutException;
 import jab.harness.family.RunContext;
 import jab.harness.jdk.Jdk;
 import jab.harness.results.Comparisons;
+import jab.harness.run.jmh.ForkClasspath;
+import jab.harness.run.jmh.JmhFamilyRun;
+import jab.harness.run.jmh.Job;
 
 /**
  * One interleaved fork of a {@link QuestionCase} on a JDK ({@link InterleavedFork} in a JVM of its

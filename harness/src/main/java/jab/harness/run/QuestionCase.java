@@ -15,6 +15,8 @@ import jab.harness.family.Baseline;
 import jab.harness.family.Family;
 import jab.harness.family.Question;
 import jab.harness.jdk.Jdk;
+import jab.harness.run.jmh.BenchmarkCatalog;
+import jab.harness.run.jmh.Job;
 
 /**
  * A question as one run asks it of one JDK: the jobs that are its variants (one combination of the

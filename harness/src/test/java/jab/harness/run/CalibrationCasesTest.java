@@ -17,6 +17,8 @@ import jab.harness.family.Question;
 import jab.harness.jdk.Jdk;
 import jab.harness.results.Comparisons;
 import jab.harness.results.TwoVariants;
+import jab.harness.run.jmh.BenchmarkCatalog;
+import jab.harness.run.jmh.Job;
 import jab.harness.stats.RatioVerdict;
 
 /** The questions jab calibrate asks: planted effects in the real questions' shape, A/A copies where a family plants none. */

@@ -20,6 +20,7 @@ import jab.harness.family.JmhSettings;
 import jab.harness.family.Profile;
 import jab.harness.family.Question;
 import jab.harness.jdk.Jdk;
+import jab.harness.run.jmh.Job;
 
 /** How a family's questions become the cases a run interleaves: what varies, what is held fixed, the floor. */
 class QuestionCaseTest {

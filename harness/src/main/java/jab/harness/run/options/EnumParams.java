@@ -12,7 +12,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 
 import jab.harness.UsageException;
-import jab.harness.run.BenchmarkCatalog;
+import jab.harness.run.jmh.BenchmarkCatalog;
 
 /**
  * The values a JMH {@code @Param} over an enum field can take: the enum's constants. JMH itself only

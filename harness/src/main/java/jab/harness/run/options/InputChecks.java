@@ -13,7 +13,7 @@ import org.openjdk.jmh.runner.BenchmarkListEntry;
 
 import jab.harness.UsageException;
 import jab.harness.family.Family;
-import jab.harness.run.BenchmarkCatalog;
+import jab.harness.run.jmh.BenchmarkCatalog;
 
 /**
  * Every check of a run's input that can be made before anything runs: params known to the selected

@@ -1,4 +1,4 @@
-package jab.harness.run;
+package jab.harness.run.jmh;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -25,6 +25,7 @@ import jab.harness.family.JmhSettings;
 import jab.harness.family.Profile;
 import jab.harness.family.RunContext;
 import jab.harness.jdk.Jdk;
+import jab.harness.run.JmhPhase;
 import jab.harness.run.console.Progress;
 import jab.harness.run.console.ProgressFormat;
 
@@ -65,7 +66,7 @@ public final class JmhFamilyRun {
      * the heap pinned, the family's own options and the work dir; the user's profilers with
      * {@code profilers} (an interleaved fork runs none).
      */
-    static Options options(Job job, int forks, Jdk runJdk, JmhPhase.Setup setup, RunContext ctx, boolean profilers) {
+    public static Options options(Job job, int forks, Jdk runJdk, JmhPhase.Setup setup, RunContext ctx, boolean profilers) {
         Family family = job.family();
         Jdk jdk = family.forkJdk(runJdk);
         List<String> userJvmArgs = family.jvmArgs(setup.forkArgs());

@@ -1,4 +1,4 @@
-package jab.harness.run;
+package jab.harness.run.jmh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package jab.harness.run;
+package jab.harness.run.jmh;
 
 import java.io.File;
 import java.lang.reflect.Field;
