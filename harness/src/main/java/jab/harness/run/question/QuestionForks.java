@@ -1,4 +1,4 @@
-package jab.harness.run;
+package jab.harness.run.question;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -19,6 +19,7 @@ import jab.harness.family.Profile;
 import jab.harness.jdk.Jdk;
 import jab.harness.results.Comparisons;
 import jab.harness.results.RunStore;
+import jab.harness.run.JmhPhase;
 import jab.harness.run.console.Progress;
 import jab.harness.run.lifecycle.RunGuard;
 import jab.harness.run.options.Precision;
@@ -32,7 +33,7 @@ import jab.harness.stats.StopRule;
  * then, with what the budget leaves, more forks where verdicts are still undecided. comparisons.json is
  * written after every fork, so an interruption keeps what ran.
  */
-final class QuestionForks {
+public final class QuestionForks {
     /**
      * A slice: one JMH iteration of this length per variant and round, at most. Measured on the project's
      * 2-vCPU VM (File.exists() against Files.exists(p), 2 variants, 60 rounds): the machine switched
@@ -68,9 +69,9 @@ final class QuestionForks {
     static final TimeValue SHORTEST_SLICE = TimeValue.milliseconds(12);
 
     /** One case on one JDK as it grows. */
-    static final class Asked {
-        final Jdk jdk;
-        final QuestionCase c;
+    public static final class Asked {
+        public final Jdk jdk;
+        public final QuestionCase c;
         InterleavedForkRun.SliceSchedule schedule;
         final List<Comparisons.Fork> forks = new ArrayList<>();
         final Map<String, String> units = new LinkedHashMap<>();
@@ -101,7 +102,7 @@ final class QuestionForks {
             return c.variants().stream().map(QuestionCase.Variant::label).toList();
         }
 
-        boolean interleaved() {
+        public boolean interleaved() {
             return whyApart.isEmpty();
         }
 
@@ -115,7 +116,7 @@ final class QuestionForks {
          * a fork drives, two builds whose interleaved fork failed) are measured in {@link ForkPair}
          * replicates; a case the smoke profile does not interleave is measured as plain results.
          */
-        boolean inPairs() {
+        public boolean inPairs() {
             return !interleaved() && !plain;
         }
 
@@ -131,7 +132,7 @@ final class QuestionForks {
     private final double band;
     private final Precision precision;
 
-    QuestionForks(JmhPhase phase, RunStore store, Precision precision) {
+    public QuestionForks(JmhPhase phase, RunStore store, Precision precision) {
         this.phase = phase;
         this.store = store;
         this.band = precision.band();
@@ -139,7 +140,7 @@ final class QuestionForks {
     }
 
     /** Adds a JDK's cases; the interleaved ones get forks, the others are recorded with the reason. */
-    void add(Jdk jdk, List<QuestionCase> cases) {
+    public void add(Jdk jdk, List<QuestionCase> cases) {
         java.util.Set<jab.harness.family.Question> proven = new java.util.HashSet<>();
         for (QuestionCase c : cases) {
             JmhSettings s = phase.settings(c.family());
@@ -205,12 +206,12 @@ final class QuestionForks {
         return t.convertTo(TimeUnit.MILLISECONDS);
     }
 
-    List<Asked> asked() {
+    public List<Asked> asked() {
         return asked;
     }
 
     /** Every interleaved case's first forks, as many as its family's profile (or -f) gives a result. */
-    boolean firstForks(Progress progress) throws IOException {
+    public boolean firstForks(Progress progress) throws IOException {
         boolean ok = true;
         int rounds = asked.stream().filter(Asked::measured).mapToInt(a -> phase.settings(a.c.family()).forks()).max().orElse(0);
         for (int round = 1; round <= rounds; round++) {
@@ -228,7 +229,7 @@ final class QuestionForks {
     }
 
     /** Forks in the first pass, for the progress line's total. */
-    int firstForkCount() {
+    public int firstForkCount() {
         return asked.stream().filter(Asked::measured).mapToInt(a -> phase.settings(a.c.family()).forks() * a.runsPerFork()).sum();
     }
 
@@ -243,7 +244,7 @@ final class QuestionForks {
      * fork runs as many rounds as {@link RoundsPerFork} finds cheapest for its case's widest open
      * comparison.
      */
-    void refine(PrintStream console) throws IOException {
+    public void refine(PrintStream console) throws IOException {
         Progress progress = new Progress(console, (int) asked.stream().filter(a -> !open(a, false).isEmpty()).count());
         try {
             while (!RunGuard.stopping()) {

@@ -1,4 +1,4 @@
-package jab.harness.run;
+package jab.harness.run.question;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -15,6 +15,7 @@ import org.openjdk.jmh.results.RunResult;
 import jab.harness.family.JmhSettings;
 import jab.harness.jdk.Jdk;
 import jab.harness.results.Comparisons;
+import jab.harness.run.JmhPhase;
 import jab.harness.run.console.Progress;
 
 /**

@@ -1,4 +1,4 @@
-package jab.harness.run;
+package jab.harness.run.question;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,7 +23,7 @@ import jab.harness.run.jmh.Job;
  * each variant is measured against a copy of itself (A/A, two variants). Each variant's classes load
  * in a class loader of its own, as any two variants' do.
  */
-final class CalibrationCases {
+public final class CalibrationCases {
     /** The label of a variant's copy in an A/A question. */
     static final String AGAIN = " again";
 
@@ -47,7 +47,7 @@ final class CalibrationCases {
      * families and questions mix), and again, until the questions hold at least {@code leastSame}
      * planted pairs of a true ratio of 1, every case asked at least once.
      */
-    static List<QuestionCase> of(List<QuestionCase> cases, List<BenchmarkListEntry> catalog, int leastSame) {
+    public static List<QuestionCase> of(List<QuestionCase> cases, List<BenchmarkListEntry> catalog, int leastSame) {
         List<QuestionCase> interleaved = cases.stream().filter(QuestionCase::interleaved).toList();
         Map<QuestionCase, BenchmarkListEntry> plantable = new LinkedHashMap<>();
         List<QuestionCase> copied = new ArrayList<>();

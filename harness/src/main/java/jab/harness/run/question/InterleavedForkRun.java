@@ -1,4 +1,4 @@
-package jab.harness.run;
+package jab.harness.run.question;
 
 import java.io.File;
 import java.io.IOException;
@@ -26,6 +26,7 @@ import jab.harness.exec.SubprocessTimeoutException;
 import jab.harness.family.RunContext;
 import jab.harness.jdk.Jdk;
 import jab.harness.results.Comparisons;
+import jab.harness.run.JmhPhase;
 import jab.harness.run.jmh.ForkClasspath;
 import jab.harness.run.jmh.JmhFamilyRun;
 import jab.harness.run.jmh.Job;

@@ -1,4 +1,4 @@
-package jab.harness.run;
+package jab.harness.run.question;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package jab.harness.run;
+package jab.harness.run.question;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
