@@ -36,6 +36,7 @@ import jab.harness.run.jmh.Profilers;
 import jab.harness.run.lifecycle.RunGuard;
 import jab.harness.run.options.JmhOverrides;
 import jab.harness.run.options.Precision;
+import jab.harness.run.question.AskedCase;
 import jab.harness.run.question.CalibrationCases;
 import jab.harness.run.question.QuestionCase;
 import jab.harness.run.question.QuestionForks;
@@ -128,7 +129,7 @@ public final class JmhPhase {
                 return;
             }
             questions.add(jdk, cases);
-            for (QuestionForks.Asked a : questions.asked()) {
+            for (AskedCase a : questions.asked()) {
                 if (a.jdk == jdk && a.interleaved() && !a.c.comparesBuilds()) {
                     for (QuestionCase.Variant v : a.c.variants()) {
                         solo.add(v.job());
@@ -138,7 +139,7 @@ public final class JmhPhase {
                     }
                 }
             }
-            for (QuestionForks.Asked a : questions.asked()) {
+            for (AskedCase a : questions.asked()) {
                 if (a.jdk == jdk && a.inPairs() && !a.c.comparesBuilds()) {
                     // their replicates are the variants' forks: each variant's result is made of them
                     a.c.variants().forEach(v -> all.remove(v.job()));

@@ -37,8 +37,8 @@ final class ForkPair {
     }
 
     /** A pair's rounds are its JVMs' measured JMH iterations: the family's warm-up and measurement, as a result's fork has them. */
-    static InterleavedForkRun.SliceSchedule schedule(JmhSettings s) {
-        return new InterleavedForkRun.SliceSchedule(s.measurementTime(), s.warmupIterations(), s.iterations());
+    static SliceSchedule schedule(JmhSettings s) {
+        return new SliceSchedule(s.measurementTime(), s.warmupIterations(), s.iterations());
     }
 
     /** Whether the next replicate runs the reference (base) first: at random after an even count, else the other order than the last. */

@@ -17,7 +17,6 @@ import java.util.Properties;
 
 import org.openjdk.jmh.runner.CompilerHints;
 import org.openjdk.jmh.runner.options.Options;
-import org.openjdk.jmh.runner.options.TimeValue;
 
 import jab.fork.InterleavedFork;
 import jab.harness.exec.Result;
@@ -188,9 +187,5 @@ final class InterleavedForkRun {
     private Duration timeout() {
         long slices = (long) (schedule.warmupRounds() + schedule.rounds()) * c.variants().size();
         return Duration.ofMinutes(10).plusMillis(3 * slices * schedule.slice().convertTo(java.util.concurrent.TimeUnit.MILLISECONDS));
-    }
-
-    /** How a case's forks run their rounds: JMH's iteration becomes the slice. */
-    record SliceSchedule(TimeValue slice, int warmupRounds, int rounds) {
     }
 }

@@ -119,7 +119,7 @@ class CalibrationCasesTest {
                 .map(r -> new Comparisons.Round(List.of("x100a", "x110a"), r.scores())).toList())).toList();
         Comparisons.Asked q = new Comparisons.Asked(p.title(), "fs", "17", Map.of(), List.of("x100a", "x110a"), "x100a", List.of(), false,
                 "", two.slices(), forks, List.of(), jab.harness.stats.SequentialDesign.FIXED).withRatios(RatioVerdict.DEFAULT_BAND);
-        Comparisons.Asked withTruth = QuestionForks.withPlantedTruths(p, q);
+        Comparisons.Asked withTruth = ComparisonsWriter.withPlantedTruths(p, q);
         assertThat(withTruth.ratios()).singleElement().satisfies(r -> assertThat(r.planted()).isEqualTo(1.10));
 
         com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();

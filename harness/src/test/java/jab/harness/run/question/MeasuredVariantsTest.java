@@ -18,12 +18,12 @@ class MeasuredVariantsTest {
 
     @Test
     void theVariantsOfTheOpenComparisonsInTheQuestionsOrder() {
-        assertThat(QuestionForks.measuredIn(LABELS, List.of(open("READ_ATTRIBUTES", "NOFOLLOW"), open("NOT_EXISTS", "NOFOLLOW"))))
+        assertThat(AddedForks.measuredIn(LABELS, List.of(open("READ_ATTRIBUTES", "NOFOLLOW"), open("NOT_EXISTS", "NOFOLLOW"))))
                 .containsExactly("NOFOLLOW", "NOT_EXISTS", "READ_ATTRIBUTES");
     }
 
     @Test
     void everyVariantWhenNothingIsOpen() {
-        assertThat(QuestionForks.measuredIn(LABELS, List.of())).isEqualTo(LABELS);
+        assertThat(AddedForks.measuredIn(LABELS, List.of())).isEqualTo(LABELS);
     }
 }

@@ -15,22 +15,22 @@ class SliceScheduleTest {
 
     @Test
     void upToFourVariantsSliceFiftyMilliseconds() {
-        assertThat(QuestionForks.slice(2)).isEqualTo(TimeValue.milliseconds(50));
-        assertThat(QuestionForks.slice(4)).isEqualTo(TimeValue.milliseconds(50));
+        assertThat(SliceSchedule.slice(2)).isEqualTo(TimeValue.milliseconds(50));
+        assertThat(SliceSchedule.slice(4)).isEqualTo(TimeValue.milliseconds(50));
     }
 
     @Test
     void moreVariantsShortenTheSliceDownToTwelveMilliseconds() {
-        assertThat(QuestionForks.slice(5)).isEqualTo(TimeValue.milliseconds(20));
-        assertThat(QuestionForks.slice(6)).isEqualTo(TimeValue.milliseconds(16));
-        assertThat(QuestionForks.slice(8)).isEqualTo(TimeValue.milliseconds(12));
-        assertThat(QuestionForks.slice(20)).isEqualTo(TimeValue.milliseconds(12));
+        assertThat(SliceSchedule.slice(5)).isEqualTo(TimeValue.milliseconds(20));
+        assertThat(SliceSchedule.slice(6)).isEqualTo(TimeValue.milliseconds(16));
+        assertThat(SliceSchedule.slice(8)).isEqualTo(TimeValue.milliseconds(12));
+        assertThat(SliceSchedule.slice(20)).isEqualTo(TimeValue.milliseconds(12));
     }
 
     @Test
     void shorterSlicesRunMoreRoundsForTheSameTimePerVariant() {
-        InterleavedForkRun.SliceSchedule eight = QuestionForks.schedule(FS_DEFAULT, Mode.Throughput, Profile.DEFAULT, 8);
-        InterleavedForkRun.SliceSchedule two = QuestionForks.schedule(FS_DEFAULT, Mode.Throughput, Profile.DEFAULT, 2);
+        SliceSchedule eight = SliceSchedule.of(FS_DEFAULT, Mode.Throughput, Profile.DEFAULT, 8);
+        SliceSchedule two = SliceSchedule.of(FS_DEFAULT, Mode.Throughput, Profile.DEFAULT, 2);
         assertThat(two.slice()).isEqualTo(TimeValue.milliseconds(50));
         assertThat(two.rounds()).isEqualTo(Profile.DEFAULT.rounds);
         assertThat(eight.slice()).isEqualTo(TimeValue.milliseconds(12));
@@ -43,8 +43,8 @@ class SliceScheduleTest {
 
     @Test
     void aSingleShotCaseKeepsItsShots() {
-        InterleavedForkRun.SliceSchedule shots = QuestionForks.schedule(FS_DEFAULT, Mode.SingleShotTime, Profile.DEFAULT, 8);
-        assertThat(shots.slice()).isEqualTo(QuestionForks.SLICE);
+        SliceSchedule shots = SliceSchedule.of(FS_DEFAULT, Mode.SingleShotTime, Profile.DEFAULT, 8);
+        assertThat(shots.slice()).isEqualTo(SliceSchedule.SLICE);
         assertThat(shots.rounds()).isEqualTo(Math.max(5, Profile.DEFAULT.rounds / 3));
     }
 }
