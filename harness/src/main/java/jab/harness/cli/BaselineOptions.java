@@ -11,7 +11,7 @@ import jab.harness.jdk.Jdk;
 import jab.harness.jdk.JdkDiscovery;
 import jab.harness.jdk.JdkSelector;
 import jab.harness.results.RunRecord;
-import jab.harness.run.Precision;
+import jab.harness.run.options.Precision;
 import jab.harness.user.BaseBuild;
 import jab.harness.user.UserBenchmarks;
 import picocli.CommandLine.Option;

@@ -8,14 +8,14 @@ import java.util.List;
 
 import jab.harness.JabHome;
 import jab.harness.family.FamilySet;
-import jab.harness.run.InputChecks;
+import jab.harness.run.options.InputChecks;
 import jab.harness.simulate.Simulation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code jab calibrate}: {@code jab run} with the families' questions asked of variants whose true
- * ratios are known (planted effects, {@link jab.harness.run.CalibrationCases}), to check jab's
+ * ratios are known (planted effects, {@link jab.harness.run.question.CalibrationCases}), to check jab's
  * intervals and its stop rule on this machine (see {@link jab.harness.report.Calibration}).
  */
 @Command(name = "calibrate", mixinStandardHelpOptions = true, sortOptions = false,

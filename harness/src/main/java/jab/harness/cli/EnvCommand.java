@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import jab.harness.env.Fingerprint;
 import jab.harness.jdk.JdkDiscovery;
-import jab.harness.run.InputChecks;
+import jab.harness.run.options.InputChecks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

@@ -13,7 +13,7 @@ import jab.harness.export.ExportRow;
 import jab.harness.report.BuildVerdicts;
 import jab.harness.results.ResultSource;
 import jab.harness.results.RunResults;
-import jab.harness.run.InputChecks;
+import jab.harness.run.options.InputChecks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -10,7 +10,7 @@ import org.openjdk.jmh.runner.BenchmarkListEntry;
 
 import jab.harness.family.Family;
 import jab.harness.family.FamilySet;
-import jab.harness.run.BenchmarkCatalog;
+import jab.harness.run.jmh.BenchmarkCatalog;
 import jab.harness.user.UserBenchmarks;
 import jab.harness.user.UserFamily;
 import picocli.CommandLine.Command;

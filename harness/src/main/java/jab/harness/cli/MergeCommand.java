@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 import jab.harness.family.FamilySet;
 import jab.harness.report.Merge;
 import jab.harness.results.ResultSource;
-import jab.harness.run.InputChecks;
+import jab.harness.run.options.InputChecks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

@@ -9,7 +9,7 @@ import jab.bench.fs.ExistenceCheck;
 import jab.bench.support.BenchDirs;
 import jab.harness.baseline.NativeBuild;
 import jab.harness.jdk.Jdk;
-import jab.harness.run.ProbeOptions;
+import jab.harness.run.options.ProbeOptions;
 import jab.harness.trace.SyscallCount;
 import jab.harness.trace.TraceCache;
 import picocli.CommandLine.Command;

@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 import jab.bench.jgit.ProbeVariant;
 import jab.bench.support.BenchDirs;
 import jab.harness.jdk.Jdk;
-import jab.harness.run.ProbeOptions;
+import jab.harness.run.options.ProbeOptions;
 import jab.harness.trace.SyscallCount;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -10,7 +10,7 @@ import jab.bench.mmap.WriteStrategy;
 import jab.bench.support.BenchDirs;
 import jab.harness.UsageException;
 import jab.harness.jdk.Jdk;
-import jab.harness.run.ProbeOptions;
+import jab.harness.run.options.ProbeOptions;
 import jab.harness.trace.SyscallCount;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

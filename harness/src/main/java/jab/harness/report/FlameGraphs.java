@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import jab.harness.page.Page;
-import jab.harness.run.Profilers;
+import jab.harness.run.jmh.Profilers;
 
 /**
  * The flame graphs of a run made with {@code --prof async}: one HTML file per result under

@@ -29,6 +29,17 @@ import jab.harness.family.Profile;
 import jab.harness.family.RunContext;
 import jab.harness.jdk.Jdk;
 import jab.harness.results.RunStore;
+import jab.harness.run.console.Progress;
+import jab.harness.run.jmh.JmhFamilyRun;
+import jab.harness.run.jmh.Job;
+import jab.harness.run.jmh.Profilers;
+import jab.harness.run.lifecycle.RunGuard;
+import jab.harness.run.options.JmhOverrides;
+import jab.harness.run.options.Precision;
+import jab.harness.run.question.AskedCase;
+import jab.harness.run.question.CalibrationCases;
+import jab.harness.run.question.QuestionCase;
+import jab.harness.run.question.QuestionForks;
 
 /**
  * The JMH part of a run. First every result is measured with its family's forks, JDK after JDK, each
@@ -118,7 +129,7 @@ public final class JmhPhase {
                 return;
             }
             questions.add(jdk, cases);
-            for (QuestionForks.Asked a : questions.asked()) {
+            for (AskedCase a : questions.asked()) {
                 if (a.jdk == jdk && a.interleaved() && !a.c.comparesBuilds()) {
                     for (QuestionCase.Variant v : a.c.variants()) {
                         solo.add(v.job());
@@ -128,7 +139,7 @@ public final class JmhPhase {
                     }
                 }
             }
-            for (QuestionForks.Asked a : questions.asked()) {
+            for (AskedCase a : questions.asked()) {
                 if (a.jdk == jdk && a.inPairs() && !a.c.comparesBuilds()) {
                     // their replicates are the variants' forks: each variant's result is made of them
                     a.c.variants().forEach(v -> all.remove(v.job()));
@@ -230,7 +241,7 @@ public final class JmhPhase {
     }
 
     /** Adds a measured fork to its job's result (the result's first fork makes it), and rewrites JMH's JSON. */
-    void keep(Jdk jdk, Job job, RunResult fork, double seconds) throws IOException {
+    public void keep(Jdk jdk, Job job, RunResult fork, double seconds) throws IOException {
         List<Slot> done = slots.computeIfAbsent(jdk, k -> new ArrayList<>());
         Optional<Slot> slot = done.stream().filter(s -> s.job.equals(job)).findFirst();
         if (slot.isEmpty()) {
@@ -250,28 +261,28 @@ public final class JmhPhase {
     }
 
     /** A family's JMH settings in this run: its profile's, with the user's -f, -wi, -w, -i, -r on top. */
-    JmhSettings settings(Family family) {
+    public JmhSettings settings(Family family) {
         return setup.overrides().apply(family.settings(profileOf(family)));
     }
 
-    Profile profileOf(Family family) {
+    public Profile profileOf(Family family) {
         return context(family).profile();
     }
 
-    RunContext context(Family family) {
+    public RunContext context(Family family) {
         return setup.contexts().get(family);
     }
 
-    Setup setup() {
+    public Setup setup() {
         return setup;
     }
 
-    void note(String note) throws IOException {
+    public void note(String note) throws IOException {
         notes.note(note);
     }
 
     /** One JMH run of a job; empty when it failed (or threw: the log and a note say so). */
-    Optional<RunResult> measure(Jdk jdk, Job job, int forks, Progress progress) throws IOException {
+    public Optional<RunResult> measure(Jdk jdk, Job job, int forks, Progress progress) throws IOException {
         JmhFamilyRun.Output out = new JmhFamilyRun.Output(progress, log(jdk), "JDK " + jdk.id());
         sampleCache();
         try {
@@ -308,7 +319,7 @@ public final class JmhPhase {
         store.writeJmh(jdk.id(), bytes.toString(StandardCharsets.UTF_8));
     }
 
-    PrintStream log(Jdk jdk) throws IOException {
+    public PrintStream log(Jdk jdk) throws IOException {
         PrintStream l = logs.get(jdk);
         if (l == null) {
             l = new PrintStream(Files.newOutputStream(logPath(jdk)), true, StandardCharsets.UTF_8);
@@ -337,7 +348,7 @@ public final class JmhPhase {
     }
 
     /** Seconds left of the budget; infinite without one. */
-    double secondsLeft() {
+    public double secondsLeft() {
         Duration budget = setup.precision().budget();
         if (budget == null) {
             return Double.POSITIVE_INFINITY;

@@ -10,6 +10,9 @@ import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.RunResult;
 
+import jab.harness.run.console.Progress;
+import jab.harness.run.lifecycle.RunGuard;
+import jab.harness.run.options.Precision;
 import jab.harness.stats.ForkInterval;
 
 /**

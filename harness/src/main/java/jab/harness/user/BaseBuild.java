@@ -13,7 +13,7 @@ import org.openjdk.jmh.runner.BenchmarkListEntry;
 import jab.harness.family.Baseline;
 import jab.harness.family.Family;
 import jab.harness.jdk.Jdk;
-import jab.harness.run.BenchmarkCatalog;
+import jab.harness.run.jmh.BenchmarkCatalog;
 
 /**
  * The base of a comparison of a user's benchmarks: another build of them ({@code --baseline BASE}), or

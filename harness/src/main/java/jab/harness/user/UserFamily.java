@@ -13,7 +13,7 @@ import jab.harness.family.JmhSettings;
 import jab.harness.family.Profile;
 import jab.harness.family.Question;
 import jab.harness.jdk.Jdk;
-import jab.harness.run.ForkClasspath;
+import jab.harness.run.jmh.ForkClasspath;
 
 /**
  * A user's JMH benchmarks ({@code jab run --benchmarks PATH}) as a family: the harness runs them

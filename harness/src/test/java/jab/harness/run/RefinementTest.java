@@ -6,6 +6,7 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
+import jab.harness.run.options.Precision;
 import jab.harness.stats.ForkInterval;
 
 /** Adaptive precision's decision: how many forks to add, and when to stop. */

@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import jab.harness.results.BenchResult;
 import jab.harness.results.RunRecord;
-import jab.harness.run.Precision;
+import jab.harness.run.options.Precision;
 
 class RunWarningsTest {
     /** A run with a 5% precision target on 2 CPUs, quiet. */

@@ -1,0 +1,164 @@
+package jab.harness.run.question;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+
+import org.openjdk.jmh.annotations.Mode;
+
+import jab.harness.results.Comparisons;
+import jab.harness.run.JmhPhase;
+import jab.harness.run.console.Progress;
+import jab.harness.run.lifecycle.RunGuard;
+import jab.harness.run.options.Precision;
+import jab.harness.stats.RoundsPerFork;
+import jab.harness.stats.StopRule;
+
+/**
+ * The forks added after the first ones, with the time the budget leaves: where the {@link StopRule} says
+ * a comparison is still open, to the case whose next fork brings the most verdicts per second, with the
+ * variants and rounds that fork needs.
+ */
+final class AddedForks {
+    private final JmhPhase phase;
+    private final List<AskedCase> asked;
+    private final double band;
+    private final Precision precision;
+    private final NextFork nextFork;
+    private final ComparisonsWriter writer;
+
+    AddedForks(JmhPhase phase, List<AskedCase> asked, Precision precision, NextFork nextFork, ComparisonsWriter writer) {
+        this.phase = phase;
+        this.asked = asked;
+        this.band = precision.band();
+        this.precision = precision;
+        this.nextFork = nextFork;
+        this.writer = writer;
+    }
+
+    /**
+     * Adds forks, one at a time, where verdicts are still open: to the case with the most undecided
+     * comparisons per second of its fork, until every comparison is decided (its interval beyond or
+     * within the band, or narrowed to {@code precision.ratioTarget()}), a case reaches the fork limit,
+     * or the budget has no time for the fork. Most comparisons are large and decided by the first
+     * forks; the time goes to the few close to the band's edge. When every comparison is decided and
+     * time is left, it narrows the decided ones still wider than the goal, the same way (a verdict of
+     * "1.19x [1.15-1.24]" is decided, and a user comparing JDKs or runs wants it narrower). An added
+     * fork runs as many rounds as {@link RoundsPerFork} finds cheapest for its case's widest open
+     * comparison.
+     */
+    void run(PrintStream console) throws IOException {
+        Progress progress = new Progress(console, (int) asked.stream().filter(a -> !open(a, false).isEmpty()).count());
+        try {
+            while (!RunGuard.stopping()) {
+                AskedCase next = null;
+                double most = 0;
+                List<Comparisons.Ratio> openInNext = List.of();
+                boolean narrowed = false;
+                // undecided comparisons first; once none is left, the time left narrows decided ones to the goal
+                for (boolean narrowing : new boolean[] {false, true}) {
+                    for (AskedCase a : asked) {
+                        List<Comparisons.Ratio> open = open(a, narrowing);
+                        double perSecond = (narrowing ? open.size() : verdictsExpected(a, open))
+                                / Math.max(ForkCost.forkSeconds(a, a.schedule.rounds(), measuredIn(a, open).size()), 1e-3);
+                        if (!open.isEmpty() && perSecond > most) {
+                            most = perSecond;
+                            next = a;
+                            openInNext = open;
+                            narrowed = narrowing;
+                        }
+                    }
+                    if (next != null) {
+                        break;
+                    }
+                }
+                if (next == null) {
+                    break;
+                }
+                next.measured = measuredIn(next, openInNext);
+                next.rounds = rounds(next, openInNext);
+                if (ForkCost.secondsFor(next) > phase.secondsLeft()) {
+                    next.rounds = Math.min(next.rounds, next.schedule.rounds()); // a fork like the first ones may still fit
+                    if (ForkCost.secondsFor(next) > phase.secondsLeft()) {
+                        next.givenUp = true;
+                        continue;
+                    }
+                }
+                progress.label(String.format(Locale.ROOT, "adding a fork to '%s': %d comparison(s) open, %d rounds of %d variant(s)",
+                        next.c.title(), openInNext.size(), next.rounds, next.measured.size()));
+                nextFork.run(next, progress);
+            }
+        } finally {
+            progress.close();
+        }
+        writer.write();
+    }
+
+    /**
+     * The variants an added fork measures: those of the open comparisons, in the question's order. The
+     * others are warmed with them (so the JIT compiles their shared code as in every fork) and not
+     * measured: an 8-variant fs question's open comparisons involve 2 to 6 of its variants, and its
+     * measured rounds are most of a fork's time. A pair of forks (one JMH run per variant) measures all.
+     */
+    private static List<String> measuredIn(AskedCase a, List<Comparisons.Ratio> open) {
+        return a.interleaved() ? measuredIn(a.labels(), open) : a.labels();
+    }
+
+    /** The labels, in their order, of the variants in {@code open}; all of them when nothing is open. */
+    static List<String> measuredIn(List<String> labels, List<Comparisons.Ratio> open) {
+        if (open.isEmpty()) {
+            return labels;
+        }
+        java.util.Set<String> in = new java.util.HashSet<>();
+        open.forEach(r -> {
+            in.add(r.a());
+            in.add(r.b());
+        });
+        return labels.stream().filter(in::contains).toList();
+    }
+
+    /**
+     * The comparisons of a case still open by the {@link #stopRule()}: wanting a fork for a verdict, or
+     * when {@code narrowing}, for the ratio goal; none when the case may get no fork.
+     */
+    private List<Comparisons.Ratio> open(AskedCase a, boolean narrowing) {
+        if (!a.measured() || a.givenUp) {
+            return List.of();
+        }
+        StopRule rule = stopRule();
+        return ComparisonsWriter.asked(a).withRatios(band).ratios().stream().filter(r -> rule.open(r.paired(), narrowing)).toList();
+    }
+
+    /** The run's stop rule: its band, the width that answers an undecided ratio, its ratio goal and fork limit. */
+    StopRule stopRule() {
+        return new StopRule(band, Comparisons.answeredWidth(band, precision.ratioTarget()), precision.ratioTarget(), precision.maxForks());
+    }
+
+    /** Each fork's round log-ratios of a comparison. */
+    private static List<double[]> logRatiosPerFork(AskedCase a, Comparisons.Ratio r) {
+        return a.forks.stream().map(f -> f.logRatios(r.a(), r.b())).toList();
+    }
+
+    /** The verdicts a case's next fork brings, expected ({@link StopRule#verdictsExpected}). */
+    private double verdictsExpected(AskedCase a, List<Comparisons.Ratio> open) {
+        return stopRule().verdictsExpected(open.stream().map(Comparisons.Ratio::paired).toList(), a.design);
+    }
+
+    /**
+     * Rounds for the case's next fork, by Kalibera and Jones from its widest open comparison
+     * ({@link RoundsPerFork#ofAddedFork}: fewer than the first forks' when forks differ more than their
+     * rounds do, as fs's existence checks do, a fork's ratio within 1%, fork to fork 2%; up to four times
+     * the profile's rounds). A single-shot case keeps its schedule (a shot's time is its own), and so
+     * does a pair of forks (its rounds are JMH's iterations).
+     */
+    private int rounds(AskedCase a, List<Comparisons.Ratio> open) {
+        if (a.c.variants().get(0).job().entry().getMode() == Mode.SingleShotTime || a.inPairs()) {
+            return a.schedule.rounds();
+        }
+        Comparisons.Ratio widest = open.stream().max(java.util.Comparator.comparingDouble(Comparisons.Ratio::relativeHalfWidth)).orElseThrow();
+        List<double[]> perFork = logRatiosPerFork(a, widest);
+        return RoundsPerFork.ofAddedFork(perFork, ForkCost.fixedSeconds(a), ForkCost.roundSeconds(a, a.measured.size()), a.schedule.rounds(),
+                a.schedule.sliceMs());
+    }
+}

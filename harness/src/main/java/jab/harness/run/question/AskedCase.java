@@ -1,0 +1,68 @@
+package jab.harness.run.question;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jab.harness.jdk.Jdk;
+import jab.harness.results.Comparisons;
+import jab.harness.stats.SequentialDesign;
+
+/** One case on one JDK as it grows: its slices, its forks so far and their time, and what its next fork runs. */
+public final class AskedCase {
+    public final Jdk jdk;
+    public final QuestionCase c;
+    SliceSchedule schedule;
+    final List<Comparisons.Fork> forks = new ArrayList<>();
+    final Map<String, String> units = new LinkedHashMap<>();
+    String whyApart;
+    /** Measured as plain results, not as a question: the smoke profile interleaves one case per question only. */
+    final boolean plain;
+    double secondsPerFork;
+    boolean givenUp;
+    /** Rounds of the next fork: the schedule's, then as the refinement finds cheapest. */
+    int rounds;
+    /** The variants the next fork measures after warming all: every one, then those in open comparisons. */
+    List<String> measured;
+    /** How its intervals are drawn at each look: repeated confidence intervals when forks may be added. */
+    final SequentialDesign design;
+
+    AskedCase(Jdk jdk, QuestionCase c, SliceSchedule schedule, String whyApart, boolean plain, SequentialDesign design) {
+        this.jdk = jdk;
+        this.design = design;
+        this.c = c;
+        this.schedule = schedule;
+        this.whyApart = whyApart;
+        this.plain = plain;
+        this.rounds = schedule.rounds();
+        this.measured = labels();
+    }
+
+    List<String> labels() {
+        return c.variants().stream().map(QuestionCase.Variant::label).toList();
+    }
+
+    public boolean interleaved() {
+        return whyApart.isEmpty();
+    }
+
+    /** Whether the case gets forks of its own: interleaved ones, or replicates of one JMH fork per variant. */
+    boolean measured() {
+        return interleaved() || inPairs();
+    }
+
+    /**
+     * Variants that cannot share a JVM (the question says so, the benchmark runs more threads than
+     * a fork drives, two builds whose interleaved fork failed) are measured in {@link ForkPair}
+     * replicates; a case the smoke profile does not interleave is measured as plain results.
+     */
+    public boolean inPairs() {
+        return !interleaved() && !plain;
+    }
+
+    /** Progress lines per fork: a replicate is a JMH run per variant. */
+    int runsPerFork() {
+        return inPairs() ? c.variants().size() : 1;
+    }
+}

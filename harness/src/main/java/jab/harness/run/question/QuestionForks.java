@@ -1,0 +1,103 @@
+package jab.harness.run.question;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+import jab.harness.family.JmhSettings;
+import jab.harness.family.Profile;
+import jab.harness.jdk.Jdk;
+import jab.harness.results.RunStore;
+import jab.harness.run.JmhPhase;
+import jab.harness.run.console.Progress;
+import jab.harness.run.lifecycle.RunGuard;
+import jab.harness.run.options.Precision;
+import jab.harness.stats.SequentialDesign;
+
+/**
+ * The interleaved forks of a run's questions: every case's first forks (round k runs the k-th fork of
+ * every case, so a machine drifting over minutes moves a case's forks apart rather than the whole case),
+ * then, with what the budget leaves, more forks where verdicts are still undecided. comparisons.json is
+ * written after every fork, so an interruption keeps what ran. Its parts: a case's rounds ({@link SliceSchedule}),
+ * a case as its forks come in ({@link AskedCase}), one fork run and kept ({@link NextFork}), where the forks
+ * after the first ones go ({@link AddedForks}), and the file ({@link ComparisonsWriter}).
+ */
+public final class QuestionForks {
+    private final JmhPhase phase;
+    private final List<AskedCase> asked = new ArrayList<>();
+    private final Precision precision;
+    private final ComparisonsWriter writer;
+    private final NextFork nextFork;
+    private final AddedForks addedForks;
+
+    public QuestionForks(JmhPhase phase, RunStore store, Precision precision) {
+        this.phase = phase;
+        this.precision = precision;
+        this.writer = new ComparisonsWriter(store, precision.band(), asked);
+        this.nextFork = new NextFork(phase, writer);
+        this.addedForks = new AddedForks(phase, asked, precision, nextFork, writer);
+    }
+
+    /** Adds a JDK's cases; the interleaved ones get forks, the others are recorded with the reason. */
+    public void add(Jdk jdk, List<QuestionCase> cases) {
+        java.util.Set<jab.harness.family.Question> proven = new java.util.HashSet<>();
+        for (QuestionCase c : cases) {
+            JmhSettings s = phase.settings(c.family());
+            Profile profile = phase.profileOf(c.family());
+            SliceSchedule schedule = SliceSchedule.of(s, c.variants().get(0).job().entry().getMode(), profile, c.variants().size());
+            String why = c.interleaved() ? new InterleavedForkRun(c, jdk, phase.setup(), phase.context(c.family()), schedule).whyApart()
+                    : c.whyApart();
+            if (!why.isEmpty()) {
+                schedule = ForkPair.schedule(s);
+            }
+            boolean plain = false;
+            if (why.isEmpty() && profile == Profile.SMOKE && !c.comparesBuilds() && !proven.add(c.question())) {
+                // smoke proves it runs: one case per question is interleaved (mmap's nine took 5 minutes more)
+                why = "the smoke profile interleaves one case of each question";
+                plain = true;
+            }
+            asked.add(new AskedCase(jdk, c, schedule, why, plain, design(s)));
+        }
+    }
+
+    /**
+     * The looks a case's comparisons may get: its first forks, and up to the fork limit when forks are
+     * added to undecided ones (a ratio goal); a single look otherwise.
+     */
+    private SequentialDesign design(JmhSettings s) {
+        return SequentialDesign.of(s.forks(), precision.ratioTarget() > 0 ? precision.maxForks() : s.forks());
+    }
+
+    public List<AskedCase> asked() {
+        return asked;
+    }
+
+    /** Every interleaved case's first forks, as many as its family's profile (or -f) gives a result. */
+    public boolean firstForks(Progress progress) throws IOException {
+        boolean ok = true;
+        int rounds = asked.stream().filter(AskedCase::measured).mapToInt(a -> phase.settings(a.c.family()).forks()).max().orElse(0);
+        for (int round = 1; round <= rounds; round++) {
+            for (AskedCase a : asked) {
+                if (RunGuard.stopping()) {
+                    return false;
+                }
+                if (a.measured() && !a.givenUp && round <= phase.settings(a.c.family()).forks()) {
+                    ok &= nextFork.run(a, progress);
+                }
+            }
+        }
+        writer.write();
+        return ok;
+    }
+
+    /** Forks in the first pass, for the progress line's total. */
+    public int firstForkCount() {
+        return asked.stream().filter(AskedCase::measured).mapToInt(a -> phase.settings(a.c.family()).forks() * a.runsPerFork()).sum();
+    }
+
+    /** Adds forks where verdicts are still open, while the budget lasts ({@link AddedForks}). */
+    public void refine(PrintStream console) throws IOException {
+        addedForks.run(console);
+    }
+}
