@@ -55,7 +55,6 @@ final class AddedForks {
                 AskedCase next = null;
                 double most = 0;
                 List<Comparisons.Ratio> openInNext = List.of();
-                boolean narrowed = false;
                 // undecided comparisons first; once none is left, the time left narrows decided ones to the goal
                 for (boolean narrowing : new boolean[] {false, true}) {
                     for (AskedCase a : asked) {
@@ -66,7 +65,6 @@ final class AddedForks {
                             most = perSecond;
                             next = a;
                             openInNext = open;
-                            narrowed = narrowing;
                         }
                     }
                     if (next != null) {
