@@ -74,8 +74,8 @@ public final class Summary {
                 + "random order, so they shared the machine's every moment. A ratio is the mean over forks of each fork's mean "
                 + "log-ratio over rounds; [low-high] is its 95% interval over forks (Student's t). Verdicts: faster or slower when "
                 + "the whole interval is beyond ±" + Answers.bandPercent(run) + ", the same when it is within, undecided otherwise. "
-                + "Solo: each variant's own JMH fork, a cross-check that sharing a JVM did not change what was measured, never a "
-                + "second answer.");
+                + "Solo: each variant's own JMH forks, in rounds of one fork per variant back to back, a cross-check that sharing "
+                + "a JVM did not change what was measured, never a second answer.");
         for (Answers.Answer a : answers) {
             List<String> items = new ArrayList<>(a.lines());
             if (!a.solo().isEmpty()) {
@@ -111,7 +111,7 @@ public final class Summary {
     }
 
     /**
-     * The results that are a question's solo forks (one per variant, checking its interleaved score):
+     * The results that are a question's solo forks (one per variant and solo round, checking its interleaved ratio):
      * no precision goal applies to them, the question's ratio carries it.
      */
     static java.util.function.BiPredicate<String, BenchResult> soloForks(RunResults run) {
