@@ -200,8 +200,8 @@ public final class Answers {
         int paired = perVariant.values().stream().mapToInt(d -> d.length).max().orElse(0);
         if (paired < 2) {
             boolean smoke = run.record().request().profile().equals("smoke");
-            return "one round of solo forks (one JVM per variant, back to back)" + (smoke ? ", as the smoke profile runs" : "")
-                    + ": no check, which takes its error from how two rounds at least differ" + left;
+            return "one solo fork per variant (one round" + (smoke ? ", as the smoke profile runs" : "")
+                    + "): no check, which takes its error from how two rounds of them at least differ" + left;
         }
         SoloCheck.Pooled pooled = SoloCheck.Pooled.of(logMeans(rounds, reference, perVariant.keySet()));
         int compared = 0;

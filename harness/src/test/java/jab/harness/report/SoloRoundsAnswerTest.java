@@ -60,8 +60,8 @@ class SoloRoundsAnswerTest {
     @Test
     void theSmokeProfilesOneRoundPrintsNoVerdict() throws Exception {
         Answers.Answer a = answer("smoke", 1, 1.21);
-        assertThat(a.solo()).isEqualTo("one round of solo forks (one JVM per variant, back to back), as the smoke profile runs: "
-                + "no check, which takes its error from how two rounds at least differ");
+        assertThat(a.solo()).isEqualTo("one solo fork per variant (one round, as the smoke profile runs): no check, which takes "
+                + "its error from how two rounds of them at least differ");
         assertThat(a.warnings()).isEmpty();
     }
 
