@@ -83,13 +83,7 @@ final class SoloRoundsRun {
         List<QuestionCase.Variant> order = List.of();
         boolean ok = true;
         for (int round = 0; round < rounds(c); round++) {
-            order = new ArrayList<>(round % 2 == 0 ? running : order);
-            if (round % 2 == 0) {
-                Collections.shuffle(order, random);
-            } else {
-                Collections.reverse(order);
-                order.retainAll(running);
-            }
+            order = order(round, running, order, random);
             List<String> labels = new ArrayList<>();
             List<double[]> iterations = new ArrayList<>();
             for (QuestionCase.Variant v : order) {
@@ -117,6 +111,21 @@ final class SoloRoundsRun {
             }
         }
         return ok;
+    }
+
+    /**
+     * The order of a round: a random one in an even round (the first is 0), the last round's reversed in
+     * an odd one, either of the variants still running (a variant whose fork failed is left out).
+     */
+    static <T> List<T> order(int round, List<T> running, List<T> last, Random random) {
+        List<T> order = new ArrayList<>(round % 2 == 0 ? running : last);
+        if (round % 2 == 0) {
+            Collections.shuffle(order, random);
+        } else {
+            Collections.reverse(order);
+            order.retainAll(running);
+        }
+        return order;
     }
 
     /** The fork's measured iterations, in order. */
