@@ -33,9 +33,9 @@ public enum Profile {
     // a minute for the run itself and 164 s per family: five families on one JDK get 880 s, so the run
     // ends within 15 minutes with 20 s to spare for its report and a last fork that runs over its
     // estimate (measured: a run with 860 s ended 1.5 s after it); one family gets 224 s.
-    // Two solo rounds: a round of the five families' solo forks took about 108 s (2026-11-29, JDK 17),
-    // all of it taken from the forks added to undecided comparisons (164 s left that run); a third
-    // round would overrun the budget (docs/statistics.md, "Solo rounds").
+    // Two solo rounds: a round of the five families' solo forks took 100-135 s (2026-11-29, JDK 17 and
+    // 25), all of it taken from the forks added to undecided comparisons (157-164 s left those runs);
+    // a third round would overrun the budget (docs/statistics.md, "Solo rounds").
     DEFAULT(0, 0.02, 10, Duration.ofSeconds(Profile.DEFAULT_SECONDS_PER_PART), 10, 30, 2),
     THOROUGH(0.02, 0.01, 20, null, 20, 60, 4);
 

@@ -30,9 +30,9 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * variance's own. The cap is for the one or two degrees of freedom of a question of two or three
  * variants in two rounds: there s² often comes out far below its truth, Welch's count then follows the
  * interleaved forks', and simulated A/A questions disagreed 8-10% of the time at a nominal 5% (capped:
- * 0.7-4%; from three degrees of freedom up 4-5% either way). The check disagrees when D's 95% interval
+ * 0.7-4%; from three degrees of freedom up 4-5.5% either way). The check disagrees when D's 95% interval
  * excludes 0, and states its power: the smallest |D| it finds 4 times in 5, (t(0.975) + t(0.80)) SE
- * (simulated: 77-80% from three degrees of freedom up, 73-75% below).
+ * (simulated: 77-80% from three degrees of freedom up, 73-77% below).
  *
  * @param difference       D, solo less interleaved, on the log scale
  * @param halfWidth        the 95% half-width of D; NaN without an error (fewer than 2 rounds or interleaved forks)
