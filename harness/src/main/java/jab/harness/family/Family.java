@@ -9,7 +9,6 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 
 import jab.harness.jdk.Jdk;
 import jab.harness.page.Page;
-import jab.harness.results.BenchResult;
 import jab.harness.results.RunResults;
 
 /**
@@ -128,17 +127,6 @@ public interface Family {
      * @param level the heading level of the section's title
      */
     default void section(RunResults run, Page page, int level) {
-    }
-
-    /**
-     * The native floor of a JVM result: the name of the native result (in the run's native.json) that
-     * makes the same syscalls as this result's operation, as {@code jab verify} proves them on the
-     * result's JDK, or empty when no native result does. Sections show a floor beside the results it
-     * partners and divide nothing by it (it ran in a process of its own, at other moments); the JVM
-     * tax is a question's answer against its in-process floor.
-     */
-    default Optional<String> nativePartner(RunResults run, String jdkId, BenchResult result) {
-        return Optional.empty();
     }
 
     /**

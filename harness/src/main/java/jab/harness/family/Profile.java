@@ -22,17 +22,22 @@ import jab.harness.UsageException;
  * @param budgetPerPart  the default budget for each family on each JDK; null for none
  * @param warmupRounds   the fewest warm-up rounds of an interleaved fork (more when the family warms up longer)
  * @param rounds         the measured rounds of a question's first forks (forks added later may run more)
+ * @param soloRounds     rounds of solo forks per question (one plain JMH fork of every variant a round): two at least
+ *                       for the solo check, which draws its error from how rounds differ; smoke's one only proves they run
  */
 public enum Profile {
-    SMOKE(0, 0, 1, null, 4, 10),
+    SMOKE(0, 0, 1, null, 4, 10, 1),
     // 30 rounds: by Kalibera and Jones's rule, on the 2-vCPU VM jab is developed on (a fork's start and
     // warm-up cost as much as ~30 rounds of 2 variants; a round's log-ratio varies ~12%, fork means ~2.5%)
     // about 25-30 rounds per fork reach a given width soonest; the refinement adapts added forks.
     // a minute for the run itself and 164 s per family: five families on one JDK get 880 s, so the run
     // ends within 15 minutes with 20 s to spare for its report and a last fork that runs over its
     // estimate (measured: a run with 860 s ended 1.5 s after it); one family gets 224 s.
-    DEFAULT(0, 0.02, 10, Duration.ofSeconds(Profile.DEFAULT_SECONDS_PER_PART), 10, 30),
-    THOROUGH(0.02, 0.01, 20, null, 20, 60);
+    // Two solo rounds: a round of the five families' solo forks took 100-135 s (2026-11-29, JDK 17 and
+    // 25), all of it taken from the forks added to undecided comparisons (157-164 s left those runs);
+    // a third round would overrun the budget (docs/statistics.md, "Solo rounds").
+    DEFAULT(0, 0.02, 10, Duration.ofSeconds(Profile.DEFAULT_SECONDS_PER_PART), 10, 30, 2),
+    THOROUGH(0.02, 0.01, 20, null, 20, 60, 4);
 
     /** The default profile's budget per family and JDK, in seconds (a constant, so option help can name it). */
     public static final int DEFAULT_SECONDS_PER_PART = 164;
@@ -49,14 +54,16 @@ public enum Profile {
     private final Duration budgetPerPart;
     public final int warmupRounds;
     public final int rounds;
+    public final int soloRounds;
 
-    Profile(double precision, double ratioPrecision, int maxForks, Duration budgetPerPart, int warmupRounds, int rounds) {
+    Profile(double precision, double ratioPrecision, int maxForks, Duration budgetPerPart, int warmupRounds, int rounds, int soloRounds) {
         this.precision = precision;
         this.ratioPrecision = ratioPrecision;
         this.maxForks = maxForks;
         this.budgetPerPart = budgetPerPart;
         this.warmupRounds = warmupRounds;
         this.rounds = rounds;
+        this.soloRounds = soloRounds;
     }
 
     /** The whole run's default budget for this many families on this many JDKs; null: no cap. */

@@ -26,7 +26,6 @@ import jab.harness.family.RunContext;
 import jab.harness.family.Subcommand;
 import jab.harness.jdk.Jdk;
 import jab.harness.page.Page;
-import jab.harness.results.BenchResult;
 import jab.harness.results.RunResults;
 import jab.harness.trace.SyscallCount;
 import jab.harness.trace.TraceCache;
@@ -230,35 +229,6 @@ public final class FsFamily implements Family {
         notes.addAll(cache.notes());
         m.document(FsSyscallsDocument.NAME, doc);
         return Optional.of(doc);
-    }
-
-    /**
-     * The C floor whose traced syscall is the one the check makes on that JDK in that scenario
-     * ({@link FsPairing}), when the run measured it with the same number of files; else none. An FFM
-     * downcall's floor is C's call of the same libc function.
-     */
-    @Override
-    public Optional<String> nativePartner(RunResults run, String jdkId, BenchResult r) {
-        if (r.benchmark().startsWith(FFM_BENCHMARK) && r.param("call") != null) {
-            // the downcall is to the very libc function fs_baseline calls from C, so it makes its syscall
-            return measuredForSameFiles(run, r, FsNativeBaseline.name(r.param("call"), r.method()));
-        }
-        if (r.benchmark().startsWith(STAT_FLOOR)) {
-            // JNI to libc's stat(), as fs_baseline's stat calls it from C: the ratio is the JNI transition
-            return measuredForSameFiles(run, r, FsNativeBaseline.name("stat", r.method()));
-        }
-        if (!r.benchmark().startsWith(FsSection.BENCH) || r.param("api") == null) {
-            return Optional.empty();
-        }
-        return run.document(FsSyscallsDocument.NAME, FsSyscallsDocument.class)
-                .flatMap(doc -> FsPairing.partner(doc, jdkId, r.param("api"), r.method()))
-                .flatMap(call -> measuredForSameFiles(run, r, FsNativeBaseline.name(call, r.method())));
-    }
-
-    /** The native baseline of that name, if the run measured it over as many files as {@code r}. */
-    private static Optional<String> measuredForSameFiles(RunResults run, BenchResult r, String name) {
-        return run.baselines().stream().anyMatch(b -> b.benchmark().equals(name)
-                && java.util.Objects.equals(b.param("files"), r.param("files"))) ? Optional.of(name) : Optional.empty();
     }
 
     @Override

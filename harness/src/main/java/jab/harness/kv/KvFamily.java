@@ -25,7 +25,6 @@ import jab.harness.family.Question;
 import jab.harness.family.RunContext;
 import jab.harness.family.Subcommand;
 import jab.harness.page.Page;
-import jab.harness.results.BenchResult;
 import jab.harness.results.NativeResult;
 import jab.harness.results.RunResults;
 import jab.harness.trace.SyscallCount;
@@ -318,12 +317,6 @@ public final class KvFamily implements Family {
     @Override
     public void section(RunResults run, Page page, int level) {
         KvSection.render(run, page, level);
-    }
-
-    /** See {@link KvPartner}: the C hash table under the latency benchmarks, no partner for the rest. */
-    @Override
-    public Optional<String> nativePartner(RunResults run, String jdkId, BenchResult result) {
-        return KvPartner.of(run, result);
     }
 
     @Override

@@ -14,12 +14,12 @@ import jab.harness.results.RunResults;
  * benchmarks have no partner: C runs one thread and times ns per operation, while they measure
  * several threads contending on one map, a figure the C table has no counterpart for; no ratio then.
  */
-final class KvPartner {
+public final class KvPartner {
     private KvPartner() {
     }
 
     /** The partner's benchmark name in the run's native.json, when the run measured it. */
-    static Optional<String> of(RunResults run, BenchResult result) {
+    public static Optional<String> of(RunResults run, BenchResult result) {
         return of(result).filter(name -> run.baselines().stream().anyMatch(b -> b.benchmark().equals(name) && b.sharedParamsEqual(result)));
     }
 

@@ -3,7 +3,6 @@ package jab.harness.mmap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
@@ -22,7 +21,6 @@ import jab.harness.family.RunContext;
 import jab.harness.family.Subcommand;
 import jab.harness.jdk.Jdk;
 import jab.harness.page.Page;
-import jab.harness.results.BenchResult;
 import jab.harness.results.NativeResult;
 import jab.harness.results.RunResults;
 import jab.harness.trace.TraceCache;
@@ -225,11 +223,6 @@ public final class MmapFamily implements Family {
     public void section(RunResults run, Page page, int level) {
         MmapSection.render(run, page, level);
         CallCostSection.render(run, page, level + 1);
-    }
-
-    @Override
-    public Optional<String> nativePartner(RunResults run, String jdkId, BenchResult result) {
-        return MmapPartners.of(run, jdkId, result);
     }
 
     @Override

@@ -18,7 +18,7 @@ import jab.harness.trace.SyscallCount;
  * (write(2) through JNI) makes C write(2)'s calls by construction. JRuby strategies have none: C has no Ruby String to cross,
  * so a ratio would mix the floor with the crossing that seed 004 is about.
  */
-final class MmapPartners {
+public final class MmapPartners {
     static final String MMAP = "native.mmap.mmap_memcpy";
     static final String WRITE = "native.mmap.write";
     /** How far from one call per chunk a traced count may be and still be one (JIT and GC noise). */
@@ -27,7 +27,7 @@ final class MmapPartners {
     private MmapPartners() {
     }
 
-    static Optional<String> of(RunResults run, String jdk, BenchResult r) {
+    public static Optional<String> of(RunResults run, String jdk, BenchResult r) {
         if (r.benchmark().equals(MmapFamily.WRITE_FLOOR)) {
             // write(2) per chunk from the fork, by construction the C floor's calls: its ratio is the JNI transition
             return Optional.of(WRITE).filter(name -> run.baselines().stream().anyMatch(b -> b.benchmark().equals(name) && sameFile(b, r)));

@@ -28,7 +28,6 @@ import jab.harness.family.Subcommand;
 import jab.harness.jdk.Jdk;
 import jab.harness.page.ConsoleText;
 import jab.harness.page.Page;
-import jab.harness.results.BenchResult;
 import jab.harness.results.NativeResult;
 import jab.harness.results.RunResults;
 import jab.harness.trace.SyscallCount;
@@ -146,11 +145,6 @@ public final class ProcessFamily implements Family {
     public String forkHeap(String benchmark, Map<String, String> params) {
         int touched = Integer.parseInt(params.getOrDefault("touchedHeapMb", "0"));
         return touched == 0 ? Family.super.forkHeap(benchmark, params) : (touched + touched / 4 + 512) + "m";
-    }
-
-    @Override
-    public Optional<String> nativePartner(RunResults run, String jdkId, BenchResult result) {
-        return ProcessPairing.partner(run, jdkId, result);
     }
 
     @Override

@@ -16,11 +16,12 @@ import jab.harness.results.RunResults;
  * JVM fork was (its page tables are what fork copies). randomMissing's names differ from the C
  * floor's but its calls are missing's (every PATH entry tried, ENOENT), so missing's floor is its own.
  */
-final class ProcessPairing {
+public final class ProcessPairing {
     private ProcessPairing() {
     }
 
-    static Optional<String> partner(RunResults run, String jdkId, BenchResult r) {
+    /** The C floor's name in the run's native.json that result {@code r} of that JDK stands beside, when the run measured it. */
+    public static Optional<String> partner(RunResults run, String jdkId, BenchResult r) {
         return floorName(r, jdkFeature(jdkId), helperProven(run, jdkId))
                 .filter(name -> run.baselines().stream().anyMatch(b -> b.benchmark().equals(name)));
     }

@@ -9,10 +9,11 @@ import java.util.Optional;
 
 import jab.harness.results.Comparisons;
 import jab.harness.results.RunResults;
+import jab.harness.results.SoloRounds;
 import jab.harness.stats.ForkInterval;
 import jab.harness.stats.PairedRatio;
 import jab.harness.stats.RatioVerdict;
-import jab.harness.stats.SoloRatio;
+import jab.harness.stats.SoloCheck;
 import jab.harness.stats.Trend;
 import jab.harness.warnings.RunWarnings;
 import jab.harness.warnings.Warning;
@@ -20,13 +21,13 @@ import jab.harness.warnings.Warning;
 /**
  * The answer to each question of a run (comparisons.json), in words: per question and JDK, each variant
  * against the reference with the ratio, its 95% interval over forks and the verdict ("Files.exists(p)
- * is 1.10x [1.08-1.12] faster than File.exists()"), then how each variant's interleaved score agrees
- * with its solo fork (plain JMH, the variant alone in its JVM).
+ * is 1.10x [1.08-1.12] faster than File.exists()"), then how each variant's interleaved ratio agrees
+ * with its solo forks (plain JMH, the variant alone in its JVM, in rounds).
  *
  * <p>Why the solo check: the variants of an interleaved fork share the JDK's code, and the JIT compiles
  * a shared method once with the profile all of them made (profile pollution), so a variant can be
- * compiled differently beside the others than alone. Where the solo forks' ratio lies outside the
- * interleaved ratio's prediction interval, the ratio may not be what a program running one variant sees.
+ * compiled differently beside the others than alone. Where the solo rounds' ratio differs from the
+ * interleaved one beyond both their errors, the ratio may not be what a program running one variant sees.
  */
 public final class Answers {
     private Answers() {
@@ -160,75 +161,98 @@ public final class Answers {
     }
 
     /**
-     * How the solo forks (jmh-&lt;jdk&gt;.json) agree with the interleaved ones, on each variant's ratio
-     * to the reference ({@link SoloRatio}: the machine's speed moves between the solo and the interleaved
-     * forks, and cancels in a ratio), in words that print no second ratio of the pair: where they
-     * disagree, which figure to believe and why, and a warning. A solo fork whose iterations still
-     * fall ({@link Trend}: a significant slope down, warm-up not reached) checks nothing and is left out,
-     * said so.
+     * How the solo forks agree with the interleaved ones, on each variant's ratio to the reference
+     * ({@link SoloCheck}: rounds of one solo fork per variant back to back, solo-rounds.json), in words
+     * that print no second ratio of the pair: how many variants agree, the difference the check finds
+     * 4 times in 5 (its power), and where they disagree, which figure to believe and why, and a
+     * warning. A variant whose solo forks still fall ({@link #warmingUp}: warm-up not reached) checks
+     * nothing and is left out, said so; one round (smoke) has no error to judge by, and is no check.
      */
     static String solo(RunResults run, Comparisons.Asked q, List<Warning> warnings) {
-        boolean smoke = run.record().request().profile().equals("smoke");
-        Optional<List<double[]>> reference = soloFork(run, q, q.detail(q.reference()));
-        if (reference.isEmpty()) {
+        List<SoloRounds.Round> rounds = SoloRounds.of(run, q);
+        String reference = q.reference();
+        List<double[]> referenceForks = forksOf(rounds, reference);
+        if (referenceForks.isEmpty()) {
             return "";
         }
-        if (warmingUp(reference.get(), q.higherIsBetter())) {
-            return "not compared: the solo fork of " + q.detail(q.reference()).name() + ", the reference, was still warming up "
-                    + "(its iterations fall)";
+        if (warmingUp(referenceForks, q.higherIsBetter())) {
+            return "not compared: the solo forks of " + q.detail(reference).name() + ", the reference, were still warming up "
+                    + "(their iterations fall)";
         }
-        int compared = 0;
-        double widest = 0;
+        Map<Comparisons.Variant, double[]> perVariant = new LinkedHashMap<>();
         List<String> warming = new ArrayList<>();
-        List<String> differ = new ArrayList<>();
         for (Comparisons.Variant v : q.details()) {
-            Optional<List<double[]>> alone = soloFork(run, q, v);
-            if (v.label().equals(q.reference()) || alone.isEmpty()) {
+            List<double[]> forks = forksOf(rounds, v.label());
+            if (v.label().equals(reference) || forks.isEmpty()) {
                 continue;
             }
-            if (warmingUp(alone.get(), q.higherIsBetter())) {
+            if (warmingUp(forks, q.higherIsBetter())) {
                 warming.add(v.name());
                 continue;
             }
-            SoloRatio r = SoloRatio.of(ForkInterval.forkMeans(alone.get()), ForkInterval.forkMeans(reference.get()),
-                    q.sliceScores(v.label()), q.sliceScores(q.reference()), q.forkLogRatios(v.label(), q.reference()));
-            if (Double.isNaN(r.allowed())) {
-                continue;
-            }
-            compared++;
-            widest = Math.max(widest, r.allowed());
-            if (r.agrees()) {
-                continue;
-            }
-            differ.add(v.name());
-            if (!smoke) { // a smoke run's solo fork has barely warmed up: no warning on what it only proves runs
-                warnings.add(new Warning(Warning.Kind.INTERLEAVED_DIFFERS, "JDK " + q.jdk() + " " + q.question(), String.format(Locale.ROOT,
-                        "the solo forks of %s and %s disagree with the answer: %.1f times as far from it as one solo fork a side "
-                        + "may stray here.", v.name(), q.detail(q.reference()).name(), Math.log(r.apart()) / Math.log1p(r.allowed())),
-                        BELIEVE + " Run the pair alone (./jab run SELECTOR -p ...) to see whether the difference stays.",
-                        Math.log(r.apart()) / Math.log1p(r.allowed())));
-            }
+            perVariant.put(v, roundLogRatios(rounds, v.label(), reference));
         }
         String left = warming.isEmpty() ? "" : "; not compared, their solo forks still warming up (iterations falling): "
                 + String.join(", ", warming);
-        if (compared == 0) {
+        if (perVariant.isEmpty()) {
             return left.isEmpty() ? "" : left.substring(2);
         }
-        if (differ.isEmpty()) {
-            return String.format(Locale.ROOT, "the solo forks (one JVM per variant) agree with the answers for all %d variants "
-                    + "compared (one solo fork a side sees only gross differences: up to %.2f times apart passes here)%s", compared,
-                    1 + widest, left);
+        int paired = perVariant.values().stream().mapToInt(d -> d.length).max().orElse(0);
+        if (paired < 2) {
+            boolean smoke = run.record().request().profile().equals("smoke");
+            return "one solo fork per variant (one round" + (smoke ? ", as the smoke profile runs"
+                    : q.variants().size() <= SoloCheck.FEWEST_DEGREES_OF_FREEDOM ? ": with " + q.variants().size()
+                    + " variants, rounds would leave too few degrees of freedom for a check worth its forks; the thorough "
+                    + "profile runs four" : "") + "): no check, which takes its error from how two rounds of them at least differ" + left;
         }
-        return String.format(Locale.ROOT, "the solo forks agree with the answers for %d of %d variants; for %s they disagree "
-                + "beyond what one solo fork a side can stray: %s%s", compared - differ.size(), compared, String.join(", ", differ),
-                BELIEVE, left);
+        SoloCheck.Pooled pooled = SoloCheck.Pooled.of(logMeans(rounds, reference, perVariant.keySet()));
+        int compared = 0;
+        double least = Double.POSITIVE_INFINITY;
+        double most = 0;
+        List<String> differ = new ArrayList<>();
+        for (Map.Entry<Comparisons.Variant, double[]> e : perVariant.entrySet()) {
+            Comparisons.Variant v = e.getKey();
+            SoloCheck c = SoloCheck.of(e.getValue(), pooled, q.forkLogRatios(v.label(), reference));
+            if (!c.checked()) {
+                continue; // fewer than two interleaved forks: the answer has no error over forks to add
+            }
+            compared++;
+            least = Math.min(least, c.detectableFactor());
+            most = Math.max(most, c.detectableFactor());
+            if (c.agrees()) {
+                continue;
+            }
+            differ.add(v.name());
+            warnings.add(new Warning(Warning.Kind.INTERLEAVED_DIFFERS, "JDK " + q.jdk() + " " + q.question(), String.format(Locale.ROOT,
+                    "the solo rounds of %s and %s disagree with the answer: %.1f times as far from it as the check's 95%% "
+                    + "interval allows here.", v.name(), q.detail(reference).name(), c.timesAllowed()),
+                    BELIEVE + " Run the pair alone (./jab run SELECTOR -p ...) to see whether the difference stays.", c.timesAllowed()));
+        }
+        if (compared == 0) {
+            return "not compared: the answers have fewer than two interleaved forks" + left;
+        }
+        String how = String.format(Locale.ROOT, "%d rounds of one JVM per variant, back to back, their spread pooled over %d "
+                + "variants", paired, perVariant.size());
+        String power = String.format(Locale.ROOT, "; the check finds a difference of %s between a variant's solo and interleaved "
+                + "figures 4 times in 5 (%.0f%% power)", least == most ? ForkInterval.percent(most)
+                : ForkInterval.percent(least) + " to " + ForkInterval.percent(most), SoloCheck.POWER * 100);
+        if (differ.isEmpty()) {
+            return String.format(Locale.ROOT, "the solo forks (%s) agree with the answers for all %d variants compared%s%s", how,
+                    compared, power, left);
+        }
+        return String.format(Locale.ROOT, "the solo forks (%s) agree with the answers for %d of %d variants; for %s they disagree "
+                + "(solo and interleaved apart by more than the check's 95%% interval): %s%s%s", how, compared - differ.size(), compared,
+                String.join(", ", differ), BELIEVE, power, left);
     }
 
-    /** Which figure to believe where a solo fork and the interleaved forks disagree, and why. */
+    /**
+     * Which figure to believe where the solo forks and the interleaved forks disagree, and why: the
+     * check found more than the rounds' spread, so the difference is likely the JIT's, not the machine's.
+     */
     static final String BELIEVE = "believe the answer above for the difference between the variants (its forks measured both at "
-            + "the same moments, fork after fork), not the solo forks (one JVM each, minutes apart, on a machine whose speed moves); "
-            + "a program running one variant alone may still see its solo figure (the JIT compiles shared code for all "
-            + "variants in an interleaved fork: profile pollution)";
+            + "the same moments, fork after fork), not the solo forks (one JVM each, one after another, on a machine whose speed "
+            + "moves); a program running one variant alone may still see the solo forks' difference (the JIT compiles shared code "
+            + "for all variants in an interleaved fork: profile pollution)";
 
     /**
      * Whether a solo fork's time per operation still falls, so it had not warmed up: its iterations
@@ -256,11 +280,35 @@ public final class Answers {
         return false;
     }
 
-    /** A variant's solo fork (its iterations), when the run has its solo result in the same unit. */
-    private static Optional<List<double[]>> soloFork(RunResults run, Comparisons.Asked q, Comparisons.Variant v) {
-        return run.jmh(q.jdk()).stream()
-                .filter(r -> r.benchmark().equals(v.benchmark()) && r.params().equals(v.params()) && r.unit().equals(v.unit()))
-                .findFirst().map(r -> r.rawData());
+    /** A variant's solo forks, one per round it ran in. */
+    private static List<double[]> forksOf(List<SoloRounds.Round> rounds, String label) {
+        return rounds.stream().flatMap(r -> r.of(label).stream()).toList();
+    }
+
+    /**
+     * The solo forks' mean log scores as {@link SoloCheck.Pooled} takes them: a row for the reference and
+     * each variant that ran in every round the reference did, a column per such round.
+     */
+    private static double[][] logMeans(List<SoloRounds.Round> rounds, String reference, java.util.Collection<Comparisons.Variant> variants) {
+        List<SoloRounds.Round> withReference = rounds.stream().filter(r -> r.of(reference).isPresent()).toList();
+        List<String> rows = new ArrayList<>(List.of(reference));
+        variants.stream().map(Comparisons.Variant::label).filter(l -> withReference.stream().allMatch(r -> r.of(l).isPresent()))
+                .forEach(rows::add);
+        return rows.stream().map(l -> withReference.stream().mapToDouble(r -> meanLog(r.of(l).get())).toArray())
+                .toArray(double[][]::new);
+    }
+
+    /**
+     * Per round where both ran, log(solo a / solo b): the difference of the two forks' mean log
+     * iterations, as the interleaved forks' ratio is a mean of log-ratios.
+     */
+    static double[] roundLogRatios(List<SoloRounds.Round> rounds, String a, String b) {
+        return rounds.stream().filter(r -> r.of(a).isPresent() && r.of(b).isPresent())
+                .mapToDouble(r -> meanLog(r.of(a).get()) - meanLog(r.of(b).get())).filter(Double::isFinite).toArray();
+    }
+
+    private static double meanLog(double[] xs) {
+        return java.util.Arrays.stream(xs).map(Math::log).average().orElse(Double.NaN);
     }
 
     /**

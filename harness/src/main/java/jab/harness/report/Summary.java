@@ -75,8 +75,8 @@ public final class Summary {
                 + "each fork's mean log-ratio over rounds; [low-high] is its 95% repeated confidence interval over forks (it "
                 + "holds at every fork the run looked at). Verdicts: faster or slower when "
                 + "the whole interval is beyond ±" + Answers.bandPercent(run) + ", the same when it is within, undecided otherwise. "
-                + "Solo: each variant's own JMH fork, a cross-check that sharing a JVM did not change what was measured, never a "
-                + "second answer.");
+                + "Solo: each variant's own JMH forks, in rounds of one fork per variant back to back, a cross-check that sharing "
+                + "a JVM did not change what was measured, never a second answer.");
         for (Answers.Answer a : answers) {
             List<String> items = new ArrayList<>(a.lines());
             if (!a.solo().isEmpty()) {
@@ -112,7 +112,7 @@ public final class Summary {
     }
 
     /**
-     * The results that are a question's solo forks (one per variant, checking its interleaved score):
+     * The results that are a question's solo forks (one per variant and solo round, checking its interleaved ratio):
      * no precision goal applies to them, the question's ratio carries it.
      */
     static java.util.function.BiPredicate<String, BenchResult> soloForks(RunResults run) {

@@ -43,9 +43,10 @@ import jab.harness.run.question.QuestionForks;
 
 /**
  * The JMH part of a run. First every result is measured with its family's forks, JDK after JDK, each
- * written to the run directory as soon as it is measured (an interruption keeps it), and every
- * question's first interleaved forks. Then forks go to the questions' undecided comparisons
- * ({@link QuestionForks#refine}) while the budget lasts, then the run's other measurements
+ * written to the run directory as soon as it is measured (an interruption keeps it), then each JDK's
+ * questions' solo rounds ({@link SoloRoundsRun}), and every question's first interleaved forks. Then
+ * forks go to the questions' undecided comparisons ({@link QuestionForks#refine}) while the budget
+ * lasts, then the run's other measurements
  * ({@link Interlude}: servers end to end, traces), which take the time they take, and last, when the
  * run has a precision goal for results, {@link Refinement} adds forks to the results whose
  * fork-level interval is still too wide, the widest first, across all JDKs, with the time the budget
@@ -75,7 +76,7 @@ public final class JmhPhase {
         RunResult result;
         double secondsPerFork;
         boolean givenUp;
-        /** A variant of an interleaved question: its one fork checks the interleaved score, and gets no more. */
+        /** A variant of an interleaved question: its solo rounds' forks check the interleaved ratio, and it gets no more. */
         boolean solo;
 
         Slot(Jdk jdk, Job job, RunResult result, double secondsPerFork) {
@@ -95,6 +96,7 @@ public final class JmhPhase {
     private final Map<Jdk, List<Job>> jobs = new LinkedHashMap<>();
     private final Set<Job> solo = new HashSet<>();
     private final QuestionForks questions;
+    private final SoloRoundsRun soloRounds;
     /** Jobs of a head build that its base lacks, for the run's notes. */
     private final Set<String> notMeasured = new java.util.LinkedHashSet<>();
     private CacheProbe cacheProbe;
@@ -105,6 +107,7 @@ public final class JmhPhase {
         this.notes = notes;
         this.console = console;
         this.questions = new QuestionForks(this, store, setup.precision());
+        this.soloRounds = new SoloRoundsRun(this, store);
         setup.jobs().forEach((jdk, js) -> {
             List<QuestionCase> cases = new ArrayList<>();
             List<Job> all = new ArrayList<>();
@@ -131,14 +134,12 @@ public final class JmhPhase {
             questions.add(jdk, cases);
             for (AskedCase a : questions.asked()) {
                 if (a.jdk == jdk && a.interleaved() && !a.c.comparesBuilds()) {
-                    for (QuestionCase.Variant v : a.c.variants()) {
-                        solo.add(v.job());
-                        if (!all.contains(v.job())) {
-                            all.add(v.job()); // the in-process floor, which the user need not have selected
-                        }
-                    }
+                    // its variants' forks, the in-process floor's too (which the user need not have selected), are its solo rounds
+                    soloRounds.add(jdk, a.c);
+                    a.c.variants().forEach(v -> solo.add(v.job()));
                 }
             }
+            all.removeAll(soloRounds.jobs(jdk));
             for (AskedCase a : questions.asked()) {
                 if (a.jdk == jdk && a.inPairs() && !a.c.comparesBuilds()) {
                     // their replicates are the variants' forks: each variant's result is made of them
@@ -156,7 +157,8 @@ public final class JmhPhase {
 
     /** Runs it all; false when a result could not be measured (the notes say which). */
     public boolean run(Interlude beforeRefinement) throws IOException {
-        int total = jobs.values().stream().flatMap(List::stream).mapToInt(this::forks).sum() + questions.firstForkCount();
+        int total = jobs.values().stream().flatMap(List::stream).mapToInt(this::forks).sum() + soloRounds.forkCount()
+                + questions.firstForkCount();
         Progress progress = new Progress(console, total);
         boolean ok = true;
         for (String n : notMeasured) {
@@ -167,6 +169,12 @@ public final class JmhPhase {
                 Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();
                 ok &= firstPass(e.getKey(), e.getValue(), progress);
                 recordLoad("JDK " + e.getKey().id(), before);
+                if (RunGuard.stopping()) {
+                    return false;
+                }
+                Optional<MachineLoad.Snapshot> beforeSolo = MachineLoad.snapshot();
+                ok &= soloRounds.run(e.getKey(), progress);
+                recordLoad("JDK " + e.getKey().id() + " solo rounds", beforeSolo);
             }
             Optional<MachineLoad.Snapshot> beforeQuestions = MachineLoad.snapshot();
             ok &= questions.firstForks(progress);
@@ -229,8 +237,7 @@ public final class JmhPhase {
                 Optional<RunResult> r = measure(jdk, job, 1, progress);
                 if (r.isEmpty()) {
                     failed.add(job);
-                    slots.getOrDefault(jdk, new ArrayList<>()).removeIf(s -> s.job.equals(job));
-                    writeJmh(jdk); // a result is all its forks or none: a JDK that crashed in one is no figure
+                    drop(jdk, job);
                     notes.note("JDK " + jdk.id() + " " + job.label() + ": no result; see " + RunStore.jmhLog(jdk.id()));
                     continue;
                 }
@@ -238,6 +245,12 @@ public final class JmhPhase {
             }
         }
         return failed.isEmpty();
+    }
+
+    /** Removes a job's result: a result is all its forks or none, and a JDK that crashed in one is no figure. */
+    void drop(Jdk jdk, Job job) throws IOException {
+        slots.getOrDefault(jdk, new ArrayList<>()).removeIf(s -> s.job.equals(job));
+        writeJmh(jdk);
     }
 
     /** Adds a measured fork to its job's result (the result's first fork makes it), and rewrites JMH's JSON. */
@@ -255,9 +268,9 @@ public final class JmhPhase {
         writeJmh(jdk);
     }
 
-    /** The forks a job gets in the first pass: its family's profile, or --forks; one solo fork for a variant of an interleaved question. */
+    /** The forks a job gets in the first pass: its family's profile, or --forks (a question's variants get solo rounds instead). */
     int forks(Job job) {
-        return solo.contains(job) ? 1 : settings(job.family()).forks();
+        return settings(job.family()).forks();
     }
 
     /** A family's JMH settings in this run: its profile's, with the user's -f, -wi, -w, -i, -r on top. */

@@ -17,7 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 import jab.bench.fs.ExistenceCheck;
 import jab.harness.ConsoleWidth;
 import jab.harness.JabRunner;
-import jab.harness.cli.FamilyRegistry;
 import jab.harness.jdk.Jdk;
 import jab.harness.jdk.JdkDiscovery;
 import jab.harness.jdk.JdkSelector;
@@ -64,11 +63,13 @@ class FsRunEndToEndTest {
             });
             assertThat(rs).extracting(BenchResult::method).contains("existingFile", "missingFile", "randomExistingFiles", "randomMissingFiles");
         }
-        // the C floors some result pairs with, each on the four scenarios: stat and access always (the
-        // JNI floor's and the FFM calls' partners), the others as the traces pair them (with strace)
-        FsFamily fs = (FsFamily) FamilyRegistry.load().byName("fs").orElseThrow();
-        Set<String> partners = results.jdkIds().stream().flatMap(id -> results.jmh(id).stream()
-                .flatMap(b -> fs.nativePartner(results, id, b).stream())).collect(Collectors.toSet());
+        // the C floors of the syscalls some check makes, each on the four scenarios: stat and access always
+        // (the JNI floor's and the FFM calls' calls), the others as the traces pair them (with strace)
+        Set<String> partners = results.document(FsSyscallsDocument.NAME, FsSyscallsDocument.class).stream()
+                .flatMap(doc -> results.jdkIds().stream().flatMap(id -> results.jmh(id).stream().filter(b -> b.param("api") != null)
+                        .flatMap(b -> FsPairing.partner(doc, id, b.param("api"), b.method()).stream()
+                                .map(call -> FsNativeBaseline.name(call, b.method())))))
+                .collect(Collectors.toSet());
         Set<String> calls = results.baselines().stream().map(b -> b.param("call")).collect(Collectors.toSet());
         assertThat(calls).contains("stat", "access").isSubsetOf(FsNativeBaseline.CALLS);
         assertThat(results.baselines()).hasSize(calls.size() * 4)

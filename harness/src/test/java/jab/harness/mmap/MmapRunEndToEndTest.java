@@ -110,7 +110,7 @@ class MmapRunEndToEndTest {
     private static java.util.Optional<String> partner(RunResults run, String jdk, String strategy, String chunk) {
         BenchResult r = run.jmh(jdk).stream().filter(x -> x.benchmark().equals(MmapSection.JAVA) && strategy.equals(x.param("strategy"))
                 && chunk.equals(x.param("chunkSize"))).findFirst().orElseThrow();
-        return new MmapFamily().nativePartner(run, jdk, r);
+        return MmapPartners.of(run, jdk, r);
     }
 
     @Test

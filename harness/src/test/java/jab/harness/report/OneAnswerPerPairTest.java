@@ -20,11 +20,12 @@ import jab.harness.results.Comparisons;
 import jab.harness.results.RunRecord;
 import jab.harness.results.RunResults;
 import jab.harness.results.RunStore;
+import jab.harness.results.SoloRounds;
 import jab.harness.results.Synthetic;
 import jab.harness.results.TwoVariants;
 
 /**
- * A run whose solo forks put b() at 3x a() while its interleaved forks answer 2x: the console and
+ * A run whose three solo rounds put b() at 3x a() while its interleaved forks answer 2x: the console and
  * summary.md print no ratio of a() and b() but the answer's (the check of
  * ../shared/checks/contradictions.py, on a toy run), the solo check says which to believe without a
  * second ratio, and the tables score each variant over its interleaved forks, not its solo fork.
@@ -42,6 +43,9 @@ class OneAnswerPerPairTest {
         RunStore store = RunStore.create(out, "host", new ObjectMapper().createObjectNode(), RunRecord.NONE.request());
         store.writeDocument(Comparisons.NAME, TwoVariants.doc(q));
         Synthetic.write(store.dir().resolve("jmh-17.json"), solo("x.Y.a", 1.0), solo("x.Y.b", 3.0));
+        store.writeDocument(SoloRounds.NAME, new SoloRounds(SoloRounds.FORMAT_VERSION, List.of(new SoloRounds.Asked("which toy", "17",
+                java.util.Collections.nCopies(3, new SoloRounds.Round(List.of("A", "B"), List.of(new double[] {1, 1, 1, 1, 1},
+                        new double[] {3, 3, 3, 3, 3})))))));
         RunResults run = RunResults.read(store.dir());
         Comparisons.Ratio answer = q.answers().get(0);
 
@@ -80,9 +84,9 @@ class OneAnswerPerPairTest {
         return out;
     }
 
-    /** One solo fork of five iterations at {@code score} ns/op. */
+    /** Three solo forks (one per solo round) of five iterations at {@code score} ns/op. */
     private static BenchResult solo(String benchmark, double score) {
-        BenchResult r = Synthetic.result("avgt", "ns/op", score, 1, 0.0, 1, 5);
+        BenchResult r = Synthetic.result("avgt", "ns/op", score, 1, 0.0, 3, 5);
         return new BenchResult("17", benchmark, "avgt", Map.of(), r.score(), r.scoreError(), "ns/op", r.rawData(), r.samples(),
                 r.jdkVersion(), r.vmName(), r.vmVersion(), r.jvmArgs(), r.threads(), r.iterationSeconds());
     }
