@@ -3,11 +3,9 @@ package jab.harness.report;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -17,14 +15,14 @@ import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultSource;
 import jab.harness.results.ResultTable;
-import jab.harness.results.RatioInterval;
 import jab.harness.results.Units;
+import jab.harness.stats.RatioVerdict;
 
 /**
  * One report from runs of several machines, laid out like seed 000's README: a section per OS and
  * hardware (runs of the same machine together, each with its answers), then the results side by side
- * across machines with charts and the spread of each result between machines, then each machine's
- * fingerprint.
+ * across machines with charts, each question's answers on every machine and where they differ, then
+ * each machine's fingerprint.
  */
 public final class Merge {
     private Merge() {
@@ -73,7 +71,11 @@ public final class Merge {
         return os.path("name").asText() + " (" + os.path("kernel").asText() + ")";
     }
 
-    /** Per benchmark group: a table and a chart with a column per machine and JDK; the spreads in words. */
+    /**
+     * Per benchmark group: a table and a chart with a column per machine and JDK (each variant's score over its
+     * question's interleaved forks, as each run's tables give it); then the answers side by side
+     * ({@link AnswersAcrossMachines}), where machines are compared: no score is divided by another machine's.
+     */
     private static void across(Page page, Map<String, List<ResultSource>> machines, List<String> ids) {
         page.heading(1, "Across machines");
         // column "M1 JDK 17" -> results; rows keyed by group, then by method + params
@@ -84,7 +86,7 @@ public final class Merge {
         for (List<ResultSource> ins : machines.values()) {
             String id = ids.get(k++);
             for (ResultSource in : ins) {
-                for (ResultSource.Entry e : in.entries()) {
+                for (ResultSource.Entry e : in.scored().entries()) {
                     BenchResult r = e.result();
                     String col = id + (e.jdk().isEmpty() ? "" : ResultSource.outsideJmh(e.jdk()) ? " " + e.jdk() : " JDK " + e.jdk());
                     String group = Labels.classOf(r.benchmark()) + (r.mode().equals("avgt") ? "" : " (" + r.mode() + ")");
@@ -96,7 +98,6 @@ public final class Merge {
                 }
             }
         }
-        List<Map.Entry<Double, String>> findings = new ArrayList<>();
         for (Map.Entry<String, Map<String, Map<String, BenchResult>>> g : groups.entrySet()) {
             List<String> cols = columns.stream().filter(c -> g.getValue().values().stream().anyMatch(m -> m.containsKey(c))).toList();
             String unit = units.get(g.getKey());
@@ -116,7 +117,6 @@ public final class Merge {
                     series.get(i).add(r == null ? Double.NaN : r.score(), r == null ? Double.NaN : r.scoreError());
                 }
                 rows.add(cells);
-                spread(row.getKey(), row.getValue()).ifPresent(findings::add);
             }
             page.table(header, rows);
             ChartSpec chart = new ChartSpec("bar", Labels.simpleName(g.getKey().split(" ")[0]) + " across machines", "benchmark",
@@ -125,48 +125,7 @@ public final class Merge {
                 page.chart(chart.pruned());
             }
         }
-        findings.sort(Map.Entry.<Double, String>comparingByKey().reversed()); // the largest spreads first
-        page.heading(2, "Findings across machines");
-        if (findings.isEmpty()) {
-            page.paragraph("No result was measured on more than one machine.");
-        } else {
-            page.paragraph("Per benchmark, the dearest machine/JDK against the cheapest (± the 95% interval of the ratio).");
-            page.bullets(findings.subList(0, Math.min(20, findings.size())).stream().map(Map.Entry::getValue).toList());
-        }
-    }
-
-    /** "`missingFile api=X` on M2 JDK 21 costs 12.40x (±3%) M1 JDK 21", for a row measured on several machines. */
-    private static java.util.Optional<Map.Entry<Double, String>> spread(String row, Map<String, BenchResult> byCol) {
-        Set<String> machinesSeen = new LinkedHashSet<>();
-        byCol.keySet().forEach(c -> machinesSeen.add(c.split(" ")[0]));
-        if (machinesSeen.size() < 2) {
-            return java.util.Optional.empty();
-        }
-        List<Map.Entry<String, BenchResult>> es = new ArrayList<>(byCol.entrySet());
-        boolean higher = es.get(0).getValue().higherIsBetter();
-        es.sort(Comparator.comparingDouble(e -> higher ? -e.getValue().score() : e.getValue().score()));
-        Map.Entry<String, BenchResult> cheap = es.get(0);
-        Map.Entry<String, BenchResult> dear = es.get(es.size() - 1);
-        RatioInterval ri = higher ? RatioInterval.of(dear.getValue(), cheap.getValue(), 0.95)
-                : RatioInterval.of(cheap.getValue(), dear.getValue(), 0.95);
-        return java.util.Optional.of(Map.entry(ri.ratio(), String.format(Locale.ROOT, "`%s` on %s costs %.2fx %s%s.", row, dear.getKey(),
-                ri.ratio(), cheap.getKey(), uncertainty(ri))));
-    }
-
-    /**
-     * " (±4%)" for a tight 95% interval, the interval itself when it is wide, and a warning when it
-     * includes 1x: then the data cannot tell the two machines apart.
-     */
-    private static String uncertainty(RatioInterval ri) {
-        if (Double.isNaN(ri.low())) {
-            return " (no raw data: no interval)";
-        }
-        String s = ri.relativeHalfWidth() <= 0.5 ? String.format(Locale.ROOT, "±%.0f%%", ri.relativeHalfWidth() * 100)
-                : String.format(Locale.ROOT, "95%% interval %.2fx to %.2fx", ri.low(), ri.high());
-        if (ri.low() <= 1 && ri.high() >= 1) {
-            s += "; not distinguishable from 1x at 95%, more samples needed";
-        }
-        return " (" + s + ")";
+        AnswersAcrossMachines.write(page, machines, ids, RatioVerdict.DEFAULT_BAND, 1);
     }
 
     private static String params(BenchResult r) {

@@ -83,8 +83,8 @@ class ReportTest {
                 "## Fingerprint of M2");
         assertThat(md.indexOf("## M1:")).isLessThan(md.indexOf("## M2:"));
         assertThat(md).containsPattern("\\| missingFile api=FILE_EXISTS,files=1000 \\| 0\\.\\d+ ± 0\\.\\d+ \\| 0\\.\\d+ ± 0\\.\\d+ \\| 2\\.\\d+ ± 0\\.\\d+ \\|");
-        // macOS is 3x dearer by construction
-        assertThat(md).containsPattern("`existingFile api=FILE_EXISTS,files=1000` on M2 JDK 25 costs [23]\\.\\d\\dx M[13] JDK (17|25)");
+        // runs of plain JMH results have no answers: machines are compared on answers only (MergeAnswersTest)
+        assertThat(md).contains("No question was answered on more than one machine.");
         String html = Files.readString(tmp.resolve("report.html"));
         assertThat(REMOTE.matcher(html).find()).isFalse();
         assertThat(html).contains("<canvas ");
