@@ -112,14 +112,22 @@ public final class Answers {
         return out;
     }
 
+    /** What a costs over b, with its interval: a's time over b's, or b's throughput over a's. */
+    record Cost(double ratio, double low, double high) {
+        static Cost of(Comparisons.Asked q, Comparisons.Ratio r) {
+            return q.higherIsBetter() ? new Cost(1 / r.ratio(), 1 / r.high(), 1 / r.low()) : new Cost(r.ratio(), r.low(), r.high());
+        }
+    }
+
     /** "Files.exists(p) is 1.10x [1.08-1.12] faster than File.exists() (5 forks, 20 rounds each)". */
     static String sentence(Comparisons.Asked q, Comparisons.Ratio r) {
         String a = q.detail(r.a()).name();
         String b = q.detail(r.b()).name();
         // cost of a over b: a's time over b's, or b's throughput over a's
-        double cost = q.higherIsBetter() ? 1 / r.ratio() : r.ratio();
-        double lo = q.higherIsBetter() ? 1 / r.high() : r.low();
-        double hi = q.higherIsBetter() ? 1 / r.low() : r.high();
+        Cost c = Cost.of(q, r);
+        double cost = c.ratio();
+        double lo = c.low();
+        double hi = c.high();
         String how = String.format(Locale.ROOT, " (%d fork%s, %d rounds%s)", r.forks(), r.forks() == 1 ? "" : "s", r.rounds(),
                 r.forks() >= 2 ? "" : "; one fork: the interval varies over its rounds only, so it is too narrow");
         if (Double.isNaN(lo)) {

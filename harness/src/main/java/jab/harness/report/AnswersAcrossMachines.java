@@ -98,11 +98,9 @@ final class AnswersAcrossMachines {
 
     /** "1.37x [1.30-1.44] slower (4 forks)": a's cost over b's, its interval and a's verdict. */
     private static String cell(Comparisons.Asked q, Comparisons.Ratio r) {
-        double cost = q.higherIsBetter() ? 1 / r.ratio() : r.ratio();
-        double lo = q.higherIsBetter() ? 1 / r.high() : r.low();
-        double hi = q.higherIsBetter() ? 1 / r.low() : r.high();
-        return Double.isNaN(lo) ? String.format(Locale.ROOT, "%.2fx, no interval", cost)
-                : String.format(Locale.ROOT, "%.2fx [%.2f-%.2f] %s (%d forks)", cost, lo, hi, r.verdict(), r.forks());
+        Answers.Cost c = Answers.Cost.of(q, r);
+        return Double.isNaN(c.low()) ? String.format(Locale.ROOT, "%.2fx, no interval", c.ratio())
+                : String.format(Locale.ROOT, "%.2fx [%.2f-%.2f] %s (%d forks)", c.ratio(), c.low(), c.high(), r.verdict(), r.forks());
     }
 
     /**
