@@ -15,16 +15,14 @@ import jab.harness.results.BenchResult;
 import jab.harness.results.PairAnswers;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
-import jab.harness.stats.StatTest;
 import jab.harness.stats.Stats;
-import jab.harness.results.TargetCheck;
 import jab.mmap.jruby.RubyWriteStrategy;
 
 /**
  * The mmap section of summary.md and the reports: per JDK, total and chunk size, every strategy's
- * time per file (over its question's interleaved forks) and throughput next to the in-process floor
- * and C write(2) and mmap+memcpy, the JVM tax from the question's answer, the targets, and seed 004's
- * order.
+ * time per file (over its question's interleaved forks) and throughput beside the in-process floor,
+ * the JVM tax from the question's answer; C write(2) and mmap+memcpy in a table of their own (they ran
+ * in processes of their own); the goals read on two scores, and seed 004's order.
  */
 final class MmapSection {
     static final String JAVA = "jab.bench.mmap.SequentialWriteBenchmark.writeFile";
@@ -70,7 +68,8 @@ final class MmapSection {
                 && force.equals(r.param("force")) && chunk.equals(r.param("chunkSize")));
         Optional<BenchResult> cWrite = nativeOf(run, "write", total, force, chunk);
         Optional<BenchResult> cMmap = nativeOf(run, "mmap_memcpy", total, force, chunk);
-        double bestC = Math.max(gbps(cWrite, total), gbps(cMmap, total));
+        double bestC = java.util.stream.DoubleStream.of(gbps(cWrite, total), gbps(cMmap, total)).filter(Double::isFinite).max()
+                .orElse(Double.NaN); // the goal's partner: whichever C method was fastest, if any ran
         page.heading(level, "JDK " + jdk + ", chunkSize=" + chunk + ", totalBytes=" + total + ", force=" + force);
         List<BenchResult> sorted = new ArrayList<>(here);
         sorted.sort(Comparator.comparingDouble(r -> millis(r)));
@@ -82,13 +81,17 @@ final class MmapSection {
                     .map(PairAnswers.Cost::words).orElse("-");
             rows.add(row(label(r), r, total, partner.map(p -> "C " + p.substring(p.lastIndexOf('.') + 1)).orElse("none"), tax));
         }
-        for (Optional<BenchResult> c : List.of(cWrite, cMmap)) {
-            c.ifPresent(x -> rows.add(row("native " + x.method(), x, total, "-", "-")));
-        }
         page.table(List.of("strategy", "C partner", "ms per file", "GB/s", "JVM tax"), rows, 2);
+        List<List<String>> cRows = new ArrayList<>();
+        for (Optional<BenchResult> c : List.of(cWrite, cMmap)) {
+            c.ifPresent(x -> cRows.add(List.of("C " + x.method(), ResultTable.cell(x), fmt(gbps(c, total)))));
+        }
+        if (!cRows.isEmpty()) {
+            page.table(List.of("C method (processes of their own)", "ms per file", "GB/s"), cRows, 1);
+        }
         traced(page, run, jdk, chunk);
         List<String> findings = new ArrayList<>();
-        targets(findings, here, total, cMmap, bestC);
+        targets(findings, here, total, bestC);
         seedOrder(findings, here, Integer.parseInt(chunk));
         if (!findings.isEmpty()) {
             page.bullets(findings);
@@ -111,25 +114,28 @@ final class MmapSection {
     }
 
     /**
-     * The issue's performance targets, stated as measured, never as hoped. The writer against C is
-     * judged on the raw single shots with the Mann-Whitney U test: single-shot files on a VM see rare
-     * spikes of several times the usual time (host memory, reclaim), which move a mean of five and
-     * would make a t-test's verdict hang on one file. The ratio of medians is given beside the means.
+     * The performance goals, stated as measured, never as hoped. Each compares scores that were not
+     * measured side by side (the C programs in processes of their own, the JRuby writer in a question
+     * of its own), so no ratio with an interval is drawn: the two scores and the threshold are given,
+     * and the only ratios with a verdict stay the questions' answers.
      */
-    private static void targets(List<String> findings, List<BenchResult> here, long total, Optional<BenchResult> cMmap, double bestC) {
+    private static void targets(List<String> findings, List<BenchResult> here, long total, double bestC) {
         Optional<BenchResult> jab = find(here, "strategy", WriteStrategy.JAB_MAPPED_WRITER.name());
         Optional<BenchResult> ext = find(here, "rubyStrategy", RubyWriteStrategy.EXT_MMAP_UNSAFE.name());
-        if (jab.isPresent() && cMmap.isPresent()) {
+        if (jab.isPresent() && Double.isFinite(bestC)) {
             double g = gbps(jab, total);
-            TargetCheck vsC = TargetCheck.of(samplesMillis(cMmap.get()), samplesMillis(jab.get()), false, StatTest.MANN_WHITNEY);
-            findings.add(String.format(Locale.ROOT, "jab writer: %s C mmap+memcpy, %s; medians %.2fx; %.2fx the best C method (%s)",
-                    vsC.ratioWords(), vsC.verdictWords(), median(cMmap.get()) / median(jab.get()), g / bestC,
-                    g >= 0.8 * bestC ? "within 0.8x" : "below 0.8x"));
+            findings.add(String.format(Locale.ROOT, "the writer's goal, at least 0.8x the best C method's throughput, read on two "
+                    + "scores taken apart (not a measured ratio): jab writer %s GB/s over its question's forks, best C method %s "
+                    + "GB/s in processes of its own; 0.8x of it is %s GB/s: %s", fmt(g), fmt(bestC), fmt(0.8 * bestC),
+                    g >= 0.8 * bestC ? "met on these scores" : "not met on these scores"));
         }
         if (jab.isPresent() && ext.isPresent()) {
-            double r = millis(ext.get()) / millis(jab.get());
-            findings.add(String.format(Locale.ROOT, "JRuby unsafe extension: %.2fx the Java writer's time (%s; medians %.2fx)",
-                    r, r <= 1.3 ? "within 1.3x" : "more than 1.3x", median(ext.get()) / median(jab.get())));
+            double ruby = millis(ext.get());
+            double java = millis(jab.get());
+            findings.add(String.format(Locale.ROOT, "the JRuby extension's goal, within 1.3x the Java writer's time, read on two "
+                    + "scores of two questions (not a measured ratio): JRuby unsafe extension %s ms per file, jab writer %s ms; "
+                    + "1.3x of it is %s ms: %s", ResultTable.number(ruby), ResultTable.number(java),
+                    ResultTable.number(1.3 * java), ruby <= 1.3 * java ? "met on these scores" : "not met on these scores"));
         }
     }
 

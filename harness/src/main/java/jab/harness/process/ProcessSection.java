@@ -20,8 +20,8 @@ import jab.harness.stats.Stats;
 /**
  * The process section of summary.md and the reports: per scenario, API x mechanism rows with the JDKs
  * side by side (seed 001's JDK11 | JDK17 table), each launcher over its question's interleaved forks,
- * and the C floor making the same syscalls beside it (no ratio: the C launches ran in processes of
- * their own, at other moments); the parent-heap table; whole-JVM times; the strace proof and every
+ * naming the C floor that makes the same syscalls, whose times are a table of their own under it (no
+ * ratio: the C launches ran in processes of their own, at other moments); the parent-heap table; whole-JVM times; the strace proof and every
  * message a JDK printed about a mechanism.
  */
 final class ProcessSection {
@@ -46,11 +46,12 @@ final class ProcessSection {
         String child = launch.map(d -> d.child().path()).orElse("?");
         String childNote = launch.map(d -> d.child().note()).orElse("");
         page.paragraph("Time to start the child, read its stdout to EOF and reap it (us/op, ± jab's 95% interval over forks: a "
-                + "question's launchers over its interleaved forks, the mechanisms over their own). `C floor` is the launch from C "
-                + "in the same run that makes the same syscalls (mechanism, start or failure, execs, commands, parent size): its "
-                + "time is the mechanism's cost without a JVM. It ran in processes of its own, at other moments than the JVM "
-                + "figures, on a machine whose speed moves, so no ratio or difference is drawn against it: the ratios are the "
-                + "questions' answers above. NuProcess always uses VFORK. Child: `" + child + "`."
+                + "question's launchers over its interleaved forks, the mechanisms over their own). `C floor` names the launch "
+                + "from C in the same run that makes the same syscalls (mechanism, start or failure, execs, commands, parent "
+                + "size); its time, the mechanism's cost without a JVM, is in the C floors' own table under each scenario. The C "
+                + "launches ran in processes of their own, at other moments than the JVM figures, on a machine whose speed moves, "
+                + "so no ratio or difference is drawn against them: the ratios are the questions' answers above. NuProcess always "
+                + "uses VFORK. Child: `" + child + "`."
                 + (childNote.isEmpty() ? "" : " **" + childNote + "**"));
         if (!jdks.isEmpty()) {
             for (String scenario : SCENARIOS) {
@@ -64,11 +65,8 @@ final class ProcessSection {
     }
 
     private static void scenarioTable(Page page, int level, RunResults run, List<String> jdks, String scenario) {
-        List<String> header = new ArrayList<>(List.of("API", "mechanism", "C floor"));
-        for (String j : jdks) {
-            header.addAll(List.of("JDK " + j, "JDK " + j + " mechanism cost (C)"));
-        }
         List<List<String>> rows = new ArrayList<>();
+        Map<String, BenchResult> floors = new LinkedHashMap<>();
         for (ProcessLauncher l : ProcessLauncher.values()) {
             for (String m : LaunchMechanisms.NAMES) {
                 List<Optional<BenchResult>> cells = new ArrayList<>();
@@ -76,36 +74,53 @@ final class ProcessSection {
                 if (cells.stream().noneMatch(Optional::isPresent)) {
                     continue;
                 }
-                rows.add(row(run, jdks, cells, l.label(), m + (l == ProcessLauncher.NUPROCESS ? " (ignored: VFORK)" : "")));
+                rows.add(row(run, jdks, cells, floors, l.label(), m + (l == ProcessLauncher.NUPROCESS ? " (ignored: VFORK)" : "")));
             }
         }
         if (rows.isEmpty()) {
             return; // a scenario the run did not measure (the default runs leave out the random ones): no empty table
         }
         page.heading(level, scenario);
-        page.table(header, rows, 3);
+        page.table(header("API", "mechanism", jdks), rows, 3);
+        floorTable(page, floors);
     }
 
-    /** label, mechanism, the floors' names, then per JDK: the JVM figure and its C floor's. */
-    private static List<String> row(RunResults run, List<String> jdks, List<Optional<BenchResult>> cells, String label, String mechanism) {
+    private static List<String> header(String first, String second, List<String> jdks) {
+        List<String> header = new ArrayList<>(List.of(first, second, "C floor"));
+        jdks.forEach(j -> header.add("JDK " + j));
+        return header;
+    }
+
+    /**
+     * label, mechanism, the floors' names, then per JDK the JVM figure; each floor met is added to
+     * {@code floors} for the floors' own table, so no C time stands in a JVM row as if comparable.
+     */
+    private static List<String> row(RunResults run, List<String> jdks, List<Optional<BenchResult>> cells,
+                                    Map<String, BenchResult> floors, String label, String mechanism) {
         List<String> row = new ArrayList<>(List.of(label, mechanism));
-        List<Optional<BenchResult>> floors = new ArrayList<>();
         Set<String> names = new LinkedHashSet<>();
         for (int i = 0; i < jdks.size(); i++) {
             String jdk = jdks.get(i);
-            Optional<BenchResult> floor = cells.get(i).flatMap(c -> ProcessPairing.partner(run, jdk, c))
-                    .flatMap(name -> run.baselines().stream().filter(b -> b.benchmark().equals(name)).findFirst());
-            floor.ifPresent(f -> names.add(floorLabel(f)));
-            floors.add(floor);
+            cells.get(i).flatMap(c -> ProcessPairing.partner(run, jdk, c))
+                    .flatMap(name -> run.baselines().stream().filter(b -> b.benchmark().equals(name)).findFirst())
+                    .ifPresent(f -> {
+                        names.add(floorLabel(f));
+                        floors.putIfAbsent(f.benchmark(), f);
+                    });
         }
         row.add(names.isEmpty() ? "none (no C launch makes these syscalls)" : String.join("; ", names));
-        for (int i = 0; i < jdks.size(); i++) {
-            Optional<BenchResult> c = cells.get(i);
-            Optional<BenchResult> f = floors.get(i);
-            row.add(c.map(ResultTable::cell).orElse("failed/skipped"));
-            row.add(f.map(ResultTable::cell).orElse("-"));
-        }
+        cells.forEach(c -> row.add(c.map(ResultTable::cell).orElse("failed/skipped")));
         return row;
+    }
+
+    /** The C launches the table above names, in processes of their own: their table, apart from the JVM's. */
+    private static void floorTable(Page page, Map<String, BenchResult> floors) {
+        if (floors.isEmpty()) {
+            return;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        floors.values().forEach(f -> rows.add(List.of(floorLabel(f), ResultTable.cell(f))));
+        page.table(List.of("C floor (a process of its own)", "us/op"), rows, 1);
     }
 
     /** posix_spawn_helper (2 execs), fork.jdk17-launch (parent 180 MiB): the floor's call, as the table names it. */
@@ -125,23 +140,20 @@ final class ProcessSection {
         page.heading(level, "Parent memory: ProcessBuilder from a JVM with touched heap (us/op)");
         page.paragraph("FORK copies the parent's page tables, so its cost grows with touched memory; POSIX_SPAWN and VFORK share them. "
                 + "FORK's floor forks from a C parent that touched as many MiB as that JVM fork had resident.");
-        List<String> header = new ArrayList<>(List.of("mechanism", "touched heap (MiB)", "C floor"));
-        for (String j : jdks) {
-            header.addAll(List.of("JDK " + j, "JDK " + j + " mechanism cost (C)"));
-        }
         List<List<String>> rows = new ArrayList<>();
+        Map<String, BenchResult> floors = new LinkedHashMap<>();
         for (String m : LaunchMechanisms.NAMES) {
             for (String h : heaps) {
                 List<Optional<BenchResult>> cells = new ArrayList<>();
                 jdks.forEach(j -> cells.add(run.scores(j).stream().filter(x -> x.benchmark().equals(HEAP + "existing")
                         && m.equals(x.param("launchMechanism")) && h.equals(x.param("touchedHeapMb"))).findFirst()));
                 if (cells.stream().anyMatch(Optional::isPresent)) {
-                    List<String> row = row(run, jdks, cells, m, h);
-                    rows.add(row);
+                    rows.add(row(run, jdks, cells, floors, m, h));
                 }
             }
         }
-        page.table(header, rows, 3);
+        page.table(header("mechanism", "touched heap (MiB)", jdks), rows, 3);
+        floorTable(page, floors);
     }
 
     private static void wholeJvm(Page page, int level, RunResults run) {
@@ -159,9 +171,11 @@ final class ProcessSection {
             rows.add(List.of(jdk, Integer.toString(ls.length), spread(ls), e.map(x -> spread(x.allSamples())).orElse("-"),
                     e.map(x -> ResultTable.number(Stats.median(ls) - Stats.median(x.allSamples()))).orElse("-")));
         }
-        run.baselines().stream().filter(r -> r.benchmark().equals(WholeJvmTiming.C_LAUNCH)).findFirst().ifPresent(c ->
-                rows.add(List.of("C (native floor)", Integer.toString(c.allSamples().length), spread(c.allSamples()), "-", "-")));
         page.table(List.of("JDK", "runs", "launchOnce min / median / max", "emptyMain min / median / max", "median difference"), rows, 1);
+        run.baselines().stream().filter(r -> r.benchmark().equals(WholeJvmTiming.C_LAUNCH)).findFirst().ifPresent(c ->
+                page.table(List.of("C floor (a process of its own)", "runs", "launch once min / median / max"),
+                        List.of(List.of("C program that launches the child once", Integer.toString(c.allSamples().length),
+                                spread(c.allSamples()))), 1));
     }
 
     private static void proof(Page page, int level, LaunchDocument launch) {

@@ -83,10 +83,12 @@ class ProcessRunTest {
                 .contains("jspawnhelper").contains("execve (fails)")
                 .contains("Whole JVM");
         for (String jdk : run.jdkIds()) {
-            // the C floor beside each figure, and no ratio or difference drawn against it (the answers are the ratios)
-            assertThat(summary).contains(" JDK " + jdk + " |").contains(" JDK " + jdk + " mechanism cost (C) |")
+            // the C floors in a table of their own, no C time in a JVM row, no ratio or difference drawn against them
+            assertThat(summary).contains(" JDK " + jdk + " |").doesNotContain(" JDK " + jdk + " mechanism cost (C) |")
                     .doesNotContain(" JDK " + jdk + "/floor |").doesNotContain(" JDK " + jdk + " JVM cost |");
         }
+        assertThat(summary).contains("| C floor (a process of its own) | us/op |").contains("| `posix_spawn_helper` (2 execs) | ")
+                .doesNotContain("| C (native floor) |");
         assertThat(ProcessLeftovers.childrenOfThisJvm()).as("JMH forks, children, jspawnhelper").isEmpty();
         assertThat(ProcessLeftovers.matching("hello_child")).isEmpty();
     }
