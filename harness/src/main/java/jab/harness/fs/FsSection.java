@@ -14,8 +14,8 @@ import jab.harness.results.RunResults;
 
 /**
  * The fs section of summary.md and the reports: API x scenario per JDK (time and bytes allocated per
- * check, each API over its question's interleaved forks), the in-process floor and the C floors, the
- * syscalls each API makes as traced, each API's JVM tax from its question's answer, and the semantics.
+ * check, each API over its question's interleaved forks) with the in-process floor; the C floors in
+ * a table of their own (processes of their own, no ratio); the syscalls each API makes as traced, each API's JVM tax from its question's answer, and the semantics.
  */
 final class FsSection {
     static final String BENCH = "jab.bench.fs.FileExistsBenchmark.";
@@ -28,7 +28,7 @@ final class FsSection {
         page.paragraph("Average time per check (us/op, ± jab's fork-level 95% interval: an API and the in-process floor over "
                 + "their question's interleaved forks) and, where JMH's gc profiler measured it in the API's solo fork, bytes "
                 + "allocated per check (B/op). `stat(2) from the fork` is the in-process floor: the bare syscall through JNI, "
-                + "interleaved with the APIs in the same forks. The `native` rows are C programs on the same paths in the "
+                + "interleaved with the APIs in the same forks. The C programs' table under it: the same paths in the "
                 + "same run, in processes of their own: stat, lstat, statx (following a final symlink, and with "
                 + "AT_SYMLINK_NOFOLLOW), access, and the old stat syscall that some JDK builds still make (`syscall_stat`) "
                 + "(`FFM`: the same calls through the Foreign Function API, JDK 22+); they were never measured at the same "
@@ -70,11 +70,15 @@ final class FsSection {
                         .findFirst().map(ResultTable::cell).orElse("-")));
             }
         }
+        page.table(header, rows, 1);
+        List<List<String>> cRows = new ArrayList<>();
         for (String call : FsNativeBaseline.CALLS) {
-            rows.add(row("native " + call, s -> nativeOf(run, FsNativeBaseline.name(call, s), files).map(ResultTable::cell)
+            cRows.add(row("C " + call, s -> nativeOf(run, FsNativeBaseline.name(call, s), files).map(ResultTable::cell)
                     .orElse("skipped")));
         }
-        page.table(header, rows, 1);
+        List<String> cHeader = new ArrayList<>(List.of("C program (processes of their own)"));
+        cHeader.addAll(List.of(FsNativeBaseline.SCENARIOS));
+        page.table(cHeader, cRows, 1);
         traces.ifPresent(doc -> syscalls(page, jdk, doc));
         List<List<String>> taxes = new ArrayList<>();
         for (ExistenceCheck api : ExistenceCheck.values()) {

@@ -83,8 +83,9 @@ class FsRunEndToEndTest {
         assertThat(env.path("storage").path("dir").asText()).isEqualTo(dir.toRealPath().toString());
 
         String summary = Files.readString(run.resolve("summary.md"));
-        assertThat(summary).contains("# Test Date: ").contains("# VM version: JDK ").contains("native stat")
-                .contains("native lstat").doesNotContain("JVM / its C floor").contains("broken symlink")
+        assertThat(summary).contains("# Test Date: ").contains("# VM version: JDK ").contains("| C stat |")
+                .contains("| C lstat |").as("the C floors in a table of their own").contains("| C program (processes of their own) |")
+                .doesNotContain("| native stat |").doesNotContain("JVM / its C floor").contains("broken symlink")
                 .as("the gc profiler's allocation per check").contains("B/op");
         if (SyscallCount.strace().isPresent()) {
             // traced on every JDK: Files.exists(p) makes access(2) there
