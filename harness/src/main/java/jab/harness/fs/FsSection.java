@@ -15,7 +15,8 @@ import jab.harness.results.RunResults;
 /**
  * The fs section of summary.md and the reports: API x scenario per JDK (time and bytes allocated per
  * check, each API over its question's interleaved forks) with the in-process floor; the C floors in
- * a table of their own (processes of their own, no ratio); the syscalls each API makes as traced, each API's JVM tax from its question's answer, and the semantics.
+ * a table of their own (processes of their own, no ratio); the syscalls each API makes as traced,
+ * each API's JVM tax from its question's answer, and the semantics.
  */
 final class FsSection {
     static final String BENCH = "jab.bench.fs.FileExistsBenchmark.";

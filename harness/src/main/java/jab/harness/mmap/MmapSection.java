@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.DoubleStream;
 
 import jab.bench.mmap.WriteStrategy;
 import jab.harness.page.Page;
@@ -68,7 +69,7 @@ final class MmapSection {
                 && force.equals(r.param("force")) && chunk.equals(r.param("chunkSize")));
         Optional<BenchResult> cWrite = nativeOf(run, "write", total, force, chunk);
         Optional<BenchResult> cMmap = nativeOf(run, "mmap_memcpy", total, force, chunk);
-        double bestC = java.util.stream.DoubleStream.of(gbps(cWrite, total), gbps(cMmap, total)).filter(Double::isFinite).max()
+        double bestC = DoubleStream.of(gbps(cWrite, total), gbps(cMmap, total)).filter(Double::isFinite).max()
                 .orElse(Double.NaN); // the goal's partner: whichever C method was fastest, if any ran
         page.heading(level, "JDK " + jdk + ", chunkSize=" + chunk + ", totalBytes=" + total + ", force=" + force);
         List<BenchResult> sorted = new ArrayList<>(here);

@@ -21,8 +21,8 @@ import jab.harness.stats.Stats;
  * The process section of summary.md and the reports: per scenario, API x mechanism rows with the JDKs
  * side by side (seed 001's JDK11 | JDK17 table), each launcher over its question's interleaved forks,
  * naming the C floor that makes the same syscalls, whose times are a table of their own under it (no
- * ratio: the C launches ran in processes of their own, at other moments); the parent-heap table; whole-JVM times; the strace proof and every
- * message a JDK printed about a mechanism.
+ * ratio: the C launches ran in processes of their own, at other moments); the parent-heap table;
+ * whole-JVM times; the strace proof and every message a JDK printed about a mechanism.
  */
 final class ProcessSection {
     static final String LAUNCH = "jab.bench.process.ProcessLaunchBenchmark.";
