@@ -56,16 +56,12 @@ final class KvEndToEnd {
     }
 
     /**
-     * The servers in the order they run in a round (1-based): as given in odd rounds, reversed in even
-     * ones (A B, B A, A B, ...), so over every two rounds each runs first once and each runs right after
-     * the other once.
+     * The servers in the order they run in a round (1-based), as the side by side orders its own
+     * ({@link ServerOrder}): for jab and Redis as given in odd rounds, reversed in even ones (A B, B A,
+     * A B, ...), so over every two rounds each runs first once and each runs right after the other once.
      */
     static <T> List<T> order(List<T> servers, int round) {
-        List<T> out = new ArrayList<>(servers);
-        if (round % 2 == 0) {
-            java.util.Collections.reverse(out);
-        }
-        return out;
+        return ServerOrder.of(servers, round - 1);
     }
 
     /**
