@@ -228,8 +228,13 @@ final class KvSection {
         }
         page.heading(level, "Side by side under redis-benchmark");
         boolean clientMeasured = ClientPace.measured(doc.rows()); // runs made before it was read keep their layout
-        page.paragraph("`" + doc.command() + "` (" + doc.tool() + "), against both servers in one run, one warm-up run each, "
-                + "then rounds in alternating order. Requests/s: the mean of the rounds, each round in brackets; latency "
+        List<String> transports = doc.rows().stream().map(RedisBenchmarkDocument.Row::transport).filter(t -> t != null).distinct().toList();
+        page.paragraph("`" + doc.command() + "` (" + doc.tool() + "), against " + (transports.size() > 1
+                ? "jab's server on each of " + String.join(", ", transports) + " (a server of its own each) and Redis in one run, one "
+                        + "warm-up run each, then rounds in an order that turns every round, each server first in as many rounds as "
+                        + "the others. The tables compare jab on its default transport, " + doc.defaultTransport() + ", with Redis"
+                : "both servers in one run, one warm-up run each, then rounds in alternating order")
+                + ". Requests/s: the mean of the rounds, each round in brackets; latency "
                 + "p50/p99 in ms as redis-benchmark reports them (mean of the rounds); CPU: the server" + (doc.isolation() != null ? "'s" : " process's") + " CPU time "
                 + "(all threads, user + system" + (doc.isolation() != null ? "; its cgroup's when it had a quota" : "")
                 + ") per request, in us, mean of the rounds"
@@ -261,13 +266,23 @@ final class KvSection {
                         + e.getValue().get(0).requests() + " requests per run without pipelining"
                         + (d == Durability.AOF_ALWAYS ? " (a quarter of the plan: every batch of writes waits for its fsync; the warm-up run takes the whole plan)" : "") + ".");
             }
-            if (CapacityTable.measured(e.getValue())) {
-                CapacityTable.render(page, e.getValue());
+            List<RedisBenchmarkDocument.Row> asUsersRunIt = e.getValue().stream().filter(r -> onDefaultTransport(doc, r)).toList();
+            if (CapacityTable.measured(asUsersRunIt)) {
+                CapacityTable.render(page, asUsersRunIt);
             }
-            sideBySideTable(page, e.getValue(), clientMeasured);
+            sideBySideTable(page, asUsersRunIt, clientMeasured);
         }
         page.paragraph("Servers: " + doc.rows().stream().map(x -> x.server() + " = " + x.serverVersion()).distinct()
                 .collect(Collectors.joining("; ")));
+    }
+
+    /**
+     * Whether a row is Redis's or jab's as users run it: on the transport it takes without one given (all
+     * of jab's rows in a run made before transports were compared).
+     */
+    private static boolean onDefaultTransport(RedisBenchmarkDocument doc, RedisBenchmarkDocument.Row r) {
+        return !"jab".equals(r.server()) || r.transport() == null || doc.defaultTransport() == null
+                || r.transport().equals(doc.defaultTransport());
     }
 
     /** One persistence setting: per test and pipeline, both servers' rounds, the ratio and its verdict. */
