@@ -364,6 +364,13 @@ public final class KvFamily implements Family {
         KvSection.render(run, page, level);
     }
 
+    /** Which transport of jab's server serves with the least CPU, when the run compared them ({@link TransportAnswers}). */
+    @Override
+    public List<String> answers(RunResults run) {
+        return run.document(RedisBenchmarkDocument.NAME, RedisBenchmarkDocument.class)
+                .map(d -> TransportAnswers.lines(d, CapacityRatio.band(run))).orElse(List.of());
+    }
+
     @Override
     public List<Subcommand> subcommands() {
         return List.of(Subcommand.topLevel(new KvCommand()),

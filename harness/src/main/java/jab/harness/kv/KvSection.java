@@ -42,7 +42,8 @@ final class KvSection {
             throughput(page, kv, cpus(run));
         }
         endToEnd(page, level + 1, run.documentList(KvEndToEndDocument.NAME, KvEndToEndDocument.class));
-        run.document(RedisBenchmarkDocument.NAME, RedisBenchmarkDocument.class).ifPresent(d -> redisBenchmark(page, level + 1, d));
+        run.document(RedisBenchmarkDocument.NAME, RedisBenchmarkDocument.class)
+                .ifPresent(d -> redisBenchmark(page, level + 1, d, CapacityRatio.band(run)));
         memory(page, level + 1, run.documentList(MemoryPerKeyDocument.NAME, MemoryPerKeyDocument.class));
         syscalls(page, level + 1, run.documentList(KvSyscallsDocument.NAME, KvSyscallsDocument.class));
     }
@@ -220,9 +221,10 @@ final class KvSection {
     /**
      * jab's server and Redis under redis-benchmark, round by round: the throughput ratio per test with
      * its interval and Welch's t-test over the rounds (few rounds, so a rank test could never reach
-     * significance), and each server's CPU time per request.
+     * significance), and each server's CPU time per request; then, where jab's server ran on several
+     * transports, which of them serves with the least CPU ({@link TransportAnswers}).
      */
-    private static void redisBenchmark(Page page, int level, RedisBenchmarkDocument doc) {
+    private static void redisBenchmark(Page page, int level, RedisBenchmarkDocument doc, double band) {
         if (doc.rows() == null || doc.rows().isEmpty()) {
             return;
         }
@@ -272,6 +274,7 @@ final class KvSection {
             }
             sideBySideTable(page, asUsersRunIt, clientMeasured);
         }
+        TransportAnswers.render(page, doc, band);
         page.paragraph("Servers: " + doc.rows().stream().map(x -> x.server() + " = " + x.serverVersion()).distinct()
                 .collect(Collectors.joining("; ")));
     }
