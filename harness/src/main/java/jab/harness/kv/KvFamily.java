@@ -342,7 +342,7 @@ public final class KvFamily implements Family {
             if (!request.command().equals("GET")) {
                 continue; // GET only, to keep the run short: jab verify kv counts SET too
             }
-            for (ServerSyscalls.Server s : ServerSyscalls.servers(redis)) {
+            for (ServerSyscalls.Server s : ServerSyscalls.servers(redis, transports(ctx))) {
                 try {
                     counts.add(cache.get(KvSyscallsDocument.class, List.of("syscalls", s.name(), s.build(), request.words(),
                             Long.toString(roundTrips)), () -> {
