@@ -28,7 +28,7 @@ import java.util.Random;
  * design leave each ordered pair's count at most one apart for even n (a design holds each pair once)
  * and at most two apart for odd n (twice); complete designs add the same count to every pair.
  */
-final class WilliamsOrders {
+public final class WilliamsOrders {
     private final List<Integer> variants;
     private final Random random;
     private final Deque<List<Integer>> pending = new ArrayDeque<>();
@@ -61,8 +61,11 @@ final class WilliamsOrders {
         return pending.removeFirst();
     }
 
-    /** The design of symbols 0..n-1: n rows for even n, 2n for odd (the square, then its mirror). */
-    static int[][] design(int n) {
+    /**
+     * The design of symbols 0..n-1: n rows for even n, 2n for odd (the square, then its mirror). Public
+     * for orders made outside a fork, in the same balance (the kv side by side's servers per round).
+     */
+    public static int[][] design(int n) {
         int[] first = new int[n];
         for (int i = 1; i < n; i++) {
             // 0, 1, n-1, 2, n-2, ...: the steps between neighbours are +1, -2, +3, -4, ... (mod n)

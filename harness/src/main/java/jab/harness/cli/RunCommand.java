@@ -291,7 +291,7 @@ public class RunCommand implements Callable<Integer> {
         Path outDir = InputChecks.outputDir(out != null ? out : JabHome.get().resolve("results"), "--out");
 
         Path workDir = WorkDir.under(benchDir);
-        RunContext base = new RunContext(p, userParams, Map.of(), jdks, workDir, console, verbose);
+        RunContext base = new RunContext(p, userParams, Map.of(), jdks, workDir, console, verbose).withAlone(selection.size() == 1);
         Map<Family, RunContext> contexts = new LinkedHashMap<>();
         Set<Family> whole = catalog.runWhole(selection, userParams.keySet());
         long bytes = 0;

@@ -130,6 +130,15 @@ public interface Family {
     }
 
     /**
+     * The family's answers to questions it measures outside JMH (from its side documents), one sentence
+     * each, which {@code jab run} prints at its end under the family's name, beside its JMH answers;
+     * built from the run directory alone, as the section is. None by default.
+     */
+    default List<String> answers(RunResults run) {
+        return List.of();
+    }
+
+    /**
      * For {@code jab calibrate}, effects of known size: the benchmark (class.method) that makes
      * {@code benchmark}'s operation {@code repeat} times per invocation ({@code int} param
      * {@value #PLANTED_REPEAT}), with the same code and system calls and the same other params, so two

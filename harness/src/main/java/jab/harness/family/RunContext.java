@@ -26,14 +26,18 @@ import jab.harness.jdk.Jdk;
  * @param wholeFamily whether the selection names every benchmark of the family (by its name, no
  *                   selector, or a regex matching them all); a run of some of its benchmarks leaves
  *                   out what measures the family at large (kv's servers end to end)
+ * @param alone      whether the family is the only one the run selected: it then has the run's budget to
+ *                   itself and may measure more than it does beside the others (kv compares its server's
+ *                   transports), where a run of every family keeps to its share
  */
 public record RunContext(Profile profile, Map<String, String[]> userParams, Map<String, String[]> params,
                          List<Jdk> jdks, Path workDir, PrintStream log, boolean verbose,
-                         Predicate<JmhSettings.Variant> measured, boolean wholeFamily) {
+                         Predicate<JmhSettings.Variant> measured, boolean wholeFamily, boolean alone) {
 
+    /** A context of a family run alone and whole. */
     public RunContext(Profile profile, Map<String, String[]> userParams, Map<String, String[]> params,
                       List<Jdk> jdks, Path workDir, PrintStream log, boolean verbose) {
-        this(profile, userParams, params, jdks, workDir, log, verbose, v -> true, true);
+        this(profile, userParams, params, jdks, workDir, log, verbose, v -> true, true, true);
     }
 
     /** Whether this run measures the variant (a benchmark method with these params). */
@@ -43,12 +47,12 @@ public record RunContext(Profile profile, Map<String, String[]> userParams, Map<
 
     /** The same run, measuring only what {@code keep} accepts of this family, run whole. */
     public RunContext measuring(Predicate<JmhSettings.Variant> keep) {
-        return new RunContext(profile, userParams, params, jdks, workDir, log, verbose, keep, true);
+        return new RunContext(profile, userParams, params, jdks, workDir, log, verbose, keep, true, alone);
     }
 
     /** The same run, measuring only what {@code keep} accepts of a family the selection names in part. */
     public RunContext measuringPart(Predicate<JmhSettings.Variant> keep) {
-        return new RunContext(profile, userParams, params, jdks, workDir, log, verbose, keep, false);
+        return new RunContext(profile, userParams, params, jdks, workDir, log, verbose, keep, false, alone);
     }
 
     /** The values of a param this family runs with; empty when no benchmark of it declares the param. */
@@ -58,6 +62,11 @@ public record RunContext(Profile profile, Map<String, String[]> userParams, Map<
 
     /** The same run, seen by a family whose params are {@code familyParams}. */
     public RunContext withParams(Map<String, String[]> familyParams) {
-        return new RunContext(profile, userParams, familyParams, jdks, workDir, log, verbose, measured, wholeFamily);
+        return new RunContext(profile, userParams, familyParams, jdks, workDir, log, verbose, measured, wholeFamily, alone);
+    }
+
+    /** The same run, seen by a family that is alone in it or not ({@link #alone()}). */
+    public RunContext withAlone(boolean isAlone) {
+        return new RunContext(profile, userParams, params, jdks, workDir, log, verbose, measured, wholeFamily, isAlone);
     }
 }

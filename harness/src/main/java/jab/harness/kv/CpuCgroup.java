@@ -162,21 +162,46 @@ final class CpuCgroup implements AutoCloseable {
             if (hierarchy.version() == 1) {
                 return Long.parseLong(Files.readString(acct.resolve("cpuacct.usage")).trim());
             }
-            return usageUsec(Files.readString(acct.resolve("cpu.stat"))) * 1000;
+            return statUsec(Files.readString(acct.resolve("cpu.stat")), "usage_usec") * 1000;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the CPU usage of cgroup " + name, e);
         }
     }
 
-    /** cgroup v2 cpu.stat's usage_usec. */
-    static long usageUsec(String cpuStat) {
+    /** CPU time in user mode and in the kernel, in ns. */
+    record Split(long userNanos, long systemNanos) {
+    }
+
+    /**
+     * The cgroup's CPU time so far split into user and system (kernel) time, as the kernel accounts it:
+     * v1 {@code cpuacct.usage_user} and {@code cpuacct.usage_sys}, v2 cpu.stat's user_usec and
+     * system_usec. The kernel bills each stretch of CPU to the mode the thread was in when it charged it
+     * (at a tick or a switch), so the split is an estimate that holds over a run of a second or more, not
+     * a request's own. Empty where the cgroup does not say (v1 before Linux 4.7).
+     */
+    Optional<Split> split() {
+        Path acct = dirs.get(dirs.size() - 1);
+        try {
+            if (hierarchy.version() == 1) {
+                return Optional.of(new Split(Long.parseLong(Files.readString(acct.resolve("cpuacct.usage_user")).trim()),
+                        Long.parseLong(Files.readString(acct.resolve("cpuacct.usage_sys")).trim())));
+            }
+            String stat = Files.readString(acct.resolve("cpu.stat"));
+            return Optional.of(new Split(statUsec(stat, "user_usec") * 1000, statUsec(stat, "system_usec") * 1000));
+        } catch (IOException | RuntimeException notSaid) {
+            return Optional.empty();
+        }
+    }
+
+    /** A figure of cgroup v2's cpu.stat, in us (usage_usec, user_usec, system_usec). */
+    static long statUsec(String cpuStat, String key) {
         for (String line : cpuStat.split("\\R")) {
             String[] f = line.trim().split("\\s+");
-            if (f.length == 2 && f[0].equals("usage_usec")) {
+            if (f.length == 2 && f[0].equals(key)) {
                 return Long.parseLong(f[1]);
             }
         }
-        throw new IllegalArgumentException("no usage_usec in cpu.stat");
+        throw new IllegalArgumentException("no " + key + " in cpu.stat");
     }
 
     /** What the quota is, in words for the summary. */

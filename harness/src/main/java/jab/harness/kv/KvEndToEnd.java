@@ -13,6 +13,7 @@ import java.util.Optional;
 import jab.harness.exec.Subprocess;
 import jab.harness.results.NativeResult;
 import jab.kv.load.LoadConfig;
+import jab.kv.server.Transport;
 
 /**
  * The end-to-end part of {@code jab run kv}: for each load shape, rounds in which jab's server (in its
@@ -56,16 +57,12 @@ final class KvEndToEnd {
     }
 
     /**
-     * The servers in the order they run in a round (1-based): as given in odd rounds, reversed in even
-     * ones (A B, B A, A B, ...), so over every two rounds each runs first once and each runs right after
-     * the other once.
+     * The servers in the order they run in a round (1-based), as the side by side orders its own
+     * ({@link ServerOrder}): for jab and Redis as given in odd rounds, reversed in even ones (A B, B A,
+     * A B, ...), so over every two rounds each runs first once and each runs right after the other once.
      */
     static <T> List<T> order(List<T> servers, int round) {
-        List<T> out = new ArrayList<>(servers);
-        if (round % 2 == 0) {
-            java.util.Collections.reverse(out);
-        }
-        return out;
+        return ServerOrder.of(servers, round - 1);
     }
 
     /**
@@ -85,6 +82,14 @@ final class KvEndToEnd {
     static ServerProcess startJab(List<String> wrapper, List<String> serveArgs) throws IOException, InterruptedException {
         Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
         return ServerProcess.jab(wrapper, java, SERVER_SHARDS, Math.max(1, Runtime.getRuntime().availableProcessors() / 2), serveArgs);
+    }
+
+    /** The same server on {@code transport}, as {@code jab kv serve --transport} starts it. */
+    static ServerProcess startJab(List<String> wrapper, List<String> serveArgs, Transport transport)
+            throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(serveArgs);
+        args.addAll(List.of("--transport", transport.label()));
+        return startJab(wrapper, args);
     }
 
     /** The jab server's shards in the end-to-end runs, kept in its results' params. */

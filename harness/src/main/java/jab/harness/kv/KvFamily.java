@@ -29,6 +29,7 @@ import jab.harness.results.NativeResult;
 import jab.harness.results.RunResults;
 import jab.harness.trace.SyscallCount;
 import jab.harness.trace.TraceCache;
+import jab.kv.server.Transport;
 
 /**
  * The kv family: JMH throughput and latency of jab's sharded store against a plain ConcurrentHashMap,
@@ -137,9 +138,11 @@ public final class KvFamily implements Family {
 
     /**
      * redis-benchmark rounds and requests per run (GET and SET each), without and with -P 16. Default:
-     * four rounds (an even number, so each server runs first equally often) of runs of about 2 s each
+     * four rounds (as many as the servers of a run of kv alone, jab's on three transports and Redis, and
+     * twice two: each server runs first equally often, {@link ServerOrder}) of runs of about 2 s each
      * with each server capped ({@link ServerIsolation}); runs of 3-4 s made the side by side 156 s of a
-     * default run.
+     * default run. Thorough: six, each of two servers first three times; of four, two run first twice
+     * and two once (eight would balance them, at a third more of thorough's longest part).
      */
     static SideBySide.Plan redisBenchmarkPlan(Profile profile) {
         return switch (profile) {
@@ -224,13 +227,18 @@ public final class KvFamily implements Family {
             m.note("redis-benchmark not found (beside redis-server or on the PATH): no side-by-side run with it");
         }
         if (redis.isPresent() && tool.isPresent()) {
+            List<Transport> transports = transports(ctx);
+            m.notes(comparesTransports(ctx) ? ServerTransports.leftOut() : List.of(oneTransport()));
             List<SideBySide.Row> side = new ArrayList<>();
             List<String> isolation = new ArrayList<>();
             for (Durability d : Durability.of(ctx.profile())) {
-                side.addAll(sideBySide(ctx, tool.get(), redis.get(), d, isolation));
+                // the transports with persistence off only: what moving bytes costs, not what a disk adds to it
+                side.addAll(sideBySide(ctx, tool.get(), redis.get(), d, d == Durability.OFF ? transports : List.of(Transport.auto()),
+                        isolation, m));
             }
-            m.document(RedisBenchmarkDocument.NAME, SideBySide.details(side, tool.get(), redis.get(), isolation.get(0)))
-                    .timings(SideBySide.nativeResults(side, tool.get()));
+            String byDefault = Transport.auto().label();
+            m.document(RedisBenchmarkDocument.NAME, SideBySide.details(side, tool.get().version, redis.get(), isolation.get(0), byDefault))
+                    .timings(SideBySide.nativeResults(side, tool.get().version, byDefault));
         }
         memory(ctx, redis, m);
         syscalls(ctx, redis, m);
@@ -238,26 +246,63 @@ public final class KvFamily implements Family {
     }
 
     /**
-     * jab and Redis under redis-benchmark, both persisting as {@code d} says, each into a fresh folder of
-     * the run's work directory (so on --dir's file system), removed when they have stopped; each server
-     * on a CPU of its own under a quota, redis-benchmark on another ({@link ServerIsolation}), whose
-     * words are added to {@code isolation}.
+     * jab's transports the side by side runs with persistence off. Every one this machine has, where the
+     * run can afford them: a run of kv alone, which has its budget to itself, or thorough. A run of every
+     * family keeps its side by side as long as before the transports were compared: jab's server on its
+     * default transport and Redis (four servers take twice as long as two).
      */
-    private static List<SideBySide.Row> sideBySide(RunContext ctx, RedisBenchmark tool, Path redis, Durability d, List<String> isolation)
-            throws Exception {
-        Path jabDir = Files.createDirectories(ctx.workDir().resolve("kv-" + d.label + "-jab"));
-        Path redisDir = Files.createDirectories(ctx.workDir().resolve("kv-" + d.label + "-redis"));
+    static List<Transport> transports(RunContext ctx) {
+        return comparesTransports(ctx) ? ServerTransports.available() : List.of(Transport.auto());
+    }
+
+    private static boolean comparesTransports(RunContext ctx) {
+        return ctx.alone() || ctx.profile() == Profile.THOROUGH;
+    }
+
+    /** What a run beside other families leaves out, and where it is measured. */
+    private static String oneTransport() {
+        return "kv: jab's server ran on its default transport only (" + Transport.auto().label() + "), to keep this run's side by "
+                + "side within its share of the budget; which transport serves with the least CPU is answered by a run of kv alone "
+                + "(`jab run kv`) or --profile thorough";
+    }
+
+    /**
+     * The servers under redis-benchmark, all persisting as {@code d} says: jab's on each of
+     * {@code transports} and Redis, each into a fresh folder of the run's work directory (so on --dir's
+     * file system), removed when they have stopped; each server on a CPU of its own under a quota,
+     * redis-benchmark on another ({@link ServerIsolation}), whose words are added to {@code isolation}.
+     * A transport other than the default that Netty offers but that does not start is left out, said in
+     * a note: the others still answer.
+     */
+    private static List<SideBySide.Row> sideBySide(RunContext ctx, RedisBenchmark tool, Path redis, Durability d, List<Transport> transports,
+                                                   List<String> isolation, Measurement.Builder m) throws Exception {
+        List<Path> dirs = new ArrayList<>();
+        List<ServerProcess> servers = new ArrayList<>();
         try (ServerIsolation apart = ServerIsolation.find()) {
-            // closed in reverse: both servers stop before their cgroups are removed
-            try (ServerProcess jab = KvEndToEnd.startJab(apart.server("jab"), d.jabArgs(jabDir));
-                 ServerProcess r = ServerProcess.redis(apart.server("redis"), redis, d.redisArgs(redisDir))) {
+            try {
+                for (Transport t : transports) {
+                    Path dir = Files.createDirectories(ctx.workDir().resolve("kv-" + d.label + "-jab-" + t.label()));
+                    dirs.add(dir);
+                    try {
+                        servers.add(KvEndToEnd.startJab(apart.server(ServerProcess.id("jab", t.label())), d.jabArgs(dir), t));
+                    } catch (IOException e) {
+                        if (t == Transport.auto()) {
+                            throw e;
+                        }
+                        m.note("kv: jab kv serve on " + t.label() + " did not start, so the side by side left it out: " + e.getMessage());
+                    }
+                }
+                Path redisDir = Files.createDirectories(ctx.workDir().resolve("kv-" + d.label + "-redis"));
+                dirs.add(redisDir);
+                servers.add(ServerProcess.redis(apart.server("redis"), redis, d.redisArgs(redisDir)));
                 isolation.add(apart.words());
                 ctx.log().print(ConsoleText.wrap("kv side by side: ", apart.words()));
-                return SideBySide.run(tool.runBy(apart.client()), jab, r, apart, d, redisBenchmarkPlan(ctx.profile()), ctx.log());
+                return SideBySide.run(tool.runBy(apart.client()), servers, apart, d, redisBenchmarkPlan(ctx.profile()), ctx.log());
+            } finally {
+                servers.forEach(ServerProcess::close); // every server stops before the cgroups are removed
             }
         } finally {
-            BenchDirs.deleteTree(jabDir);
-            BenchDirs.deleteTree(redisDir);
+            dirs.forEach(BenchDirs::deleteTree);
         }
     }
 
@@ -297,7 +342,7 @@ public final class KvFamily implements Family {
             if (!request.command().equals("GET")) {
                 continue; // GET only, to keep the run short: jab verify kv counts SET too
             }
-            for (ServerSyscalls.Server s : ServerSyscalls.servers(redis)) {
+            for (ServerSyscalls.Server s : ServerSyscalls.servers(redis, transports(ctx))) {
                 try {
                     counts.add(cache.get(KvSyscallsDocument.class, List.of("syscalls", s.name(), s.build(), request.words(),
                             Long.toString(roundTrips)), () -> {
@@ -317,6 +362,13 @@ public final class KvFamily implements Family {
     @Override
     public void section(RunResults run, Page page, int level) {
         KvSection.render(run, page, level);
+    }
+
+    /** Which transport of jab's server serves with the least CPU, when the run compared them ({@link TransportAnswers}). */
+    @Override
+    public List<String> answers(RunResults run) {
+        return run.document(RedisBenchmarkDocument.NAME, RedisBenchmarkDocument.class)
+                .map(d -> TransportAnswers.lines(d, CapacityRatio.band(run))).orElse(List.of());
     }
 
     @Override

@@ -42,7 +42,8 @@ final class KvSection {
             throughput(page, kv, cpus(run));
         }
         endToEnd(page, level + 1, run.documentList(KvEndToEndDocument.NAME, KvEndToEndDocument.class));
-        run.document(RedisBenchmarkDocument.NAME, RedisBenchmarkDocument.class).ifPresent(d -> redisBenchmark(page, level + 1, d));
+        run.document(RedisBenchmarkDocument.NAME, RedisBenchmarkDocument.class)
+                .ifPresent(d -> redisBenchmark(page, level + 1, d, CapacityRatio.band(run)));
         memory(page, level + 1, run.documentList(MemoryPerKeyDocument.NAME, MemoryPerKeyDocument.class));
         syscalls(page, level + 1, run.documentList(KvSyscallsDocument.NAME, KvSyscallsDocument.class));
     }
@@ -220,16 +221,22 @@ final class KvSection {
     /**
      * jab's server and Redis under redis-benchmark, round by round: the throughput ratio per test with
      * its interval and Welch's t-test over the rounds (few rounds, so a rank test could never reach
-     * significance), and each server's CPU time per request.
+     * significance), and each server's CPU time per request; then, where jab's server ran on several
+     * transports, which of them serves with the least CPU ({@link TransportAnswers}).
      */
-    private static void redisBenchmark(Page page, int level, RedisBenchmarkDocument doc) {
+    private static void redisBenchmark(Page page, int level, RedisBenchmarkDocument doc, double band) {
         if (doc.rows() == null || doc.rows().isEmpty()) {
             return;
         }
         page.heading(level, "Side by side under redis-benchmark");
         boolean clientMeasured = ClientPace.measured(doc.rows()); // runs made before it was read keep their layout
-        page.paragraph("`" + doc.command() + "` (" + doc.tool() + "), against both servers in one run, one warm-up run each, "
-                + "then rounds in alternating order. Requests/s: the mean of the rounds, each round in brackets; latency "
+        List<String> transports = doc.rows().stream().map(RedisBenchmarkDocument.Row::transport).filter(t -> t != null).distinct().toList();
+        page.paragraph("`" + doc.command() + "` (" + doc.tool() + "), against " + (transports.size() > 1
+                ? "jab's server on each of " + String.join(", ", transports) + " (a server of its own each) and Redis in one run, one "
+                        + "warm-up run each, then rounds in an order that turns every round, each server first in as many rounds as "
+                        + "the others. The tables compare jab on its default transport, " + doc.defaultTransport() + ", with Redis"
+                : "both servers in one run, one warm-up run each, then rounds in alternating order")
+                + ". Requests/s: the mean of the rounds, each round in brackets; latency "
                 + "p50/p99 in ms as redis-benchmark reports them (mean of the rounds); CPU: the server" + (doc.isolation() != null ? "'s" : " process's") + " CPU time "
                 + "(all threads, user + system" + (doc.isolation() != null ? "; its cgroup's when it had a quota" : "")
                 + ") per request, in us, mean of the rounds"
@@ -261,13 +268,24 @@ final class KvSection {
                         + e.getValue().get(0).requests() + " requests per run without pipelining"
                         + (d == Durability.AOF_ALWAYS ? " (a quarter of the plan: every batch of writes waits for its fsync; the warm-up run takes the whole plan)" : "") + ".");
             }
-            if (CapacityTable.measured(e.getValue())) {
-                CapacityTable.render(page, e.getValue());
+            List<RedisBenchmarkDocument.Row> asUsersRunIt = e.getValue().stream().filter(r -> onDefaultTransport(doc, r)).toList();
+            if (CapacityTable.measured(asUsersRunIt)) {
+                CapacityTable.render(page, asUsersRunIt);
             }
-            sideBySideTable(page, e.getValue(), clientMeasured);
+            sideBySideTable(page, asUsersRunIt, clientMeasured);
         }
+        TransportAnswers.render(page, doc, band);
         page.paragraph("Servers: " + doc.rows().stream().map(x -> x.server() + " = " + x.serverVersion()).distinct()
                 .collect(Collectors.joining("; ")));
+    }
+
+    /**
+     * Whether a row is Redis's or jab's as users run it: on the transport it takes without one given (all
+     * of jab's rows in a run made before transports were compared).
+     */
+    private static boolean onDefaultTransport(RedisBenchmarkDocument doc, RedisBenchmarkDocument.Row r) {
+        return !"jab".equals(r.server()) || r.transport() == null || doc.defaultTransport() == null
+                || r.transport().equals(doc.defaultTransport());
     }
 
     /** One persistence setting: per test and pipeline, both servers' rounds, the ratio and its verdict. */

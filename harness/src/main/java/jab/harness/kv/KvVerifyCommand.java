@@ -13,13 +13,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code jab verify kv}: the syscalls per request of {@code jab kv serve}, and of redis-server beside it
- * when installed, as strace counts them: the proof of what one request costs the OS on each server,
- * whatever the end-to-end figures say about time.
+ * {@code jab verify kv}: the syscalls per request of {@code jab kv serve} on each transport this machine
+ * can run (epoll, io_uring, nio), and of redis-server beside it when installed, as strace counts them:
+ * the proof of what one request costs the OS on each server and transport, whatever the end-to-end
+ * figures say about time.
  */
 @Command(name = "kv", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Counts the syscalls per request of jab kv serve (in a JVM of the JDK running jab, as jab run kv",
-            "starts it) and of redis-server when installed: each server runs under strace -f -c (all its threads), one",
+            "starts it) on each transport this machine can run (epoll, io_uring, nio; a line says why one cannot)",
+            "and of redis-server when installed: each server runs under strace -f -c (all its threads), one",
             "client sends GET or SET, one at a time (P1) and pipelined (P16), N and then 2N round trips after the same",
             "warm-up, and the difference over N is one round trip's own. Both servers are stopped afterwards.",
             "Exit 0: every count was made; 1: strace missing (Debian package 'strace') or a count failed; 2: bad input."},
@@ -47,13 +49,14 @@ final class KvVerifyCommand implements Callable<Integer> {
             return 1;
         }
         Optional<Path> redisServer = KvEndToEnd.findRedis(redis);
-        List<ServerSyscalls.Server> servers = ServerSyscalls.servers(redisServer);
+        List<ServerSyscalls.Server> servers = ServerSyscalls.servers(redisServer, ServerTransports.available());
         System.out.printf("Syscalls per request, counted by strace -f -c over all the server's threads: %d and %d round trips "
                 + "after %d warm-up ones, one client connection, the difference over %d.%n", roundTrips, 2 * roundTrips,
                 roundTrips, roundTrips);
         if (redisServer.isEmpty()) {
             System.out.println("note: redis-server not found (--redis, PATH or JAB_REDIS_SERVER): jab's server only");
         }
+        ServerTransports.leftOut().forEach(why -> System.out.println("note: " + why));
         Path work = BenchDirs.freshTrialDir(Paths.get(System.getProperty("java.io.tmpdir")), "jab-verify-kv-");
         // Ctrl-C or SIGTERM: strace and the server under it go too (the server would otherwise outlive
         // a killed strace, detached and still listening)

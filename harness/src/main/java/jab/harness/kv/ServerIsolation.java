@@ -41,7 +41,10 @@ final class ServerIsolation implements AutoCloseable {
         return new ServerIsolation(CpuPinning.find(), CpuCgroup.find());
     }
 
-    /** The command prefix a server named {@code server} starts under: into its own capped cgroup (made here), onto its CPU. */
+    /**
+     * The command prefix a server named {@code server} ({@link ServerProcess#id()}) starts under: into its
+     * own capped cgroup (made here), onto its CPU.
+     */
     List<String> server(String server) {
         List<String> pin = pinning.map(CpuPinning::server).orElse(List.of());
         if (hierarchy.isPresent()) {
@@ -63,18 +66,42 @@ final class ServerIsolation implements AutoCloseable {
 
     /** Whether this server runs under a quota, so that its CPU time says what it can serve. */
     boolean capped(ServerProcess s) {
-        return cgroups.containsKey(s.name);
+        return cgroups.containsKey(s.id());
     }
 
-    /** The server's CPU time so far, in ns: its cgroup's, else its process's (-1 where unknown). */
-    long cpuNanos(ServerProcess s) {
-        CpuCgroup c = cgroups.get(s.name);
-        return c != null ? c.usageNanos() : s.cpuNanos();
+    /**
+     * A server's CPU time so far, in ns: all of it, and the part in user mode and the part in the
+     * kernel; -1 where unknown.
+     */
+    record CpuTime(long total, long user, long system) {
+        /** The CPU time from {@code before} to this, per request of {@code requests}, in us: total, user, system (NaN where unknown). */
+        double[] perRequest(CpuTime before, long requests) {
+            return new double[] {usPerRequest(before.total, total, requests), usPerRequest(before.user, user, requests),
+                usPerRequest(before.system, system, requests)};
+        }
+
+        private static double usPerRequest(long before, long after, long requests) {
+            return before < 0 || after < 0 ? Double.NaN : (after - before) / 1e3 / requests;
+        }
+    }
+
+    /**
+     * The server's CPU time so far: its cgroup's, split into user and system where the cgroup says; else
+     * its process's, unsplit (-1 where unknown).
+     */
+    CpuTime cpuTime(ServerProcess s) {
+        CpuCgroup c = cgroups.get(s.id());
+        if (c == null) {
+            return new CpuTime(s.cpuNanos(), -1, -1);
+        }
+        Optional<CpuCgroup.Split> split = c.split();
+        return new CpuTime(c.usageNanos(), split.map(CpuCgroup.Split::userNanos).orElse(-1L),
+                split.map(CpuCgroup.Split::systemNanos).orElse(-1L));
     }
 
     /** The quota of a capped server, in CPUs; null when it runs without one. */
     Double quota(ServerProcess s) {
-        CpuCgroup c = cgroups.get(s.name);
+        CpuCgroup c = cgroups.get(s.id());
         return c == null ? null : c.cpus;
     }
 

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import jab.harness.exec.Output;
@@ -23,17 +24,34 @@ import jab.harness.exec.Subprocess;
  * jab dies first, it dies with it ({@link Subprocess#start()}).
  */
 final class ServerProcess implements AutoCloseable {
-    private static final Pattern LISTENING = Pattern.compile("listening on [^:]+:(\\d+)");
+    /** jab kv serve's first line: "listening on 127.0.0.1:6380 (epoll transport, 16 shards)". */
+    private static final Pattern LISTENING = Pattern.compile("listening on [^:]+:(\\d+)(?: \\((\\S+) transport)?");
     final String name;
+    /** How jab's server moves bytes, as it said when it started (epoll, io_uring, nio); null for Redis. */
+    final String transport;
     final int port;
     final String version;
     private final Running process;
 
-    private ServerProcess(String name, Running process, int port, String version) {
+    private ServerProcess(String name, String transport, Running process, int port, String version) {
         this.name = name;
+        this.transport = transport;
         this.process = process;
         this.port = port;
         this.version = version;
+    }
+
+    /**
+     * The server's name among others running beside it, each in a cgroup of its own: jab's names its
+     * transport (jab-io_uring), so jab's server on each transport is a server of its own; Redis is redis.
+     */
+    String id() {
+        return id(name, transport);
+    }
+
+    /** {@link #id()} of a server named {@code name} on {@code transport} (null: none named). */
+    static String id(String name, String transport) {
+        return transport == null ? name : name + "-" + transport;
     }
 
     /** jab kv serve --port 0 in a new JVM with this JVM's java and class path; the port is read from its output. */
@@ -67,8 +85,9 @@ final class ServerProcess implements AutoCloseable {
         Running p = Subprocess.of(cmd).named("jab kv serve").mergeStderrIntoStdout().start();
         boolean started = false;
         try {
-            ServerProcess s = new ServerProcess("jab", p, listeningPort(p), "jab kv serve, " + ioThreads
-                    + " event loop" + (ioThreads == 1 ? "" : "s") + " (" + java + ")");
+            Matcher listening = listening(p);
+            ServerProcess s = new ServerProcess("jab", listening.group(2), p, Integer.parseInt(listening.group(1)),
+                    "jab kv serve, " + ioThreads + " event loop" + (ioThreads == 1 ? "" : "s") + " (" + java + ")");
             s.awaitPong();
             started = true;
             return s;
@@ -88,9 +107,10 @@ final class ServerProcess implements AutoCloseable {
      */
     static final String SERVE_HEAP = "-Xmn16m";
 
-    private static int listeningPort(Running jab) throws IOException, InterruptedException {
+    /** The server's "listening on" line: its port (group 1) and transport (group 2). */
+    private static Matcher listening(Running jab) throws IOException, InterruptedException {
         try {
-            return Integer.parseInt(jab.awaitLine(LISTENING, Duration.ofSeconds(60)).group(1));
+            return jab.awaitLine(LISTENING, Duration.ofSeconds(60));
         } catch (IOException e) {
             throw new IOException("jab kv serve did not start: " + e.getMessage(), e);
         }
@@ -114,7 +134,7 @@ final class ServerProcess implements AutoCloseable {
         cmd.addAll(persistenceArgs);
         cmd.addAll(List.of("--daemonize", "no", "--protected-mode", "yes", "--loglevel", "warning"));
         Running p = Subprocess.of(cmd).named("redis-server").stdout(Output.discard()).stderr(Output.discard()).start();
-        ServerProcess s = new ServerProcess("redis", p, port, redisVersion(redisServer));
+        ServerProcess s = new ServerProcess("redis", null, p, port, redisVersion(redisServer));
         try {
             s.awaitPong();
         } catch (IOException e) {

@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 import jab.harness.exec.Subprocess;
 import jab.harness.trace.SyscallCount;
 import jab.kv.load.RespClient;
+import jab.kv.server.Transport;
 
 /**
  * The syscalls a RESP server makes per request, as strace counts them: the server is started under
@@ -47,11 +48,16 @@ final class ServerSyscalls {
     record Server(String name, Starter starter, String build) {
     }
 
-    /** jab's server as {@code jab run kv} starts it, then redis-server when there is one: partners side by side. */
-    static List<Server> servers(java.util.Optional<Path> redisServer) {
+    /**
+     * jab's server as {@code jab run kv} starts it, on each of {@code transports} ("jab kv serve
+     * (io_uring)"), then redis-server when there is one: partners side by side.
+     */
+    static List<Server> servers(java.util.Optional<Path> redisServer, List<Transport> transports) {
         List<Server> out = new ArrayList<>();
-        out.add(new Server("jab kv serve", KvEndToEnd::startJab,
-                System.getProperty("java.vm.version") + " at " + System.getProperty("java.home")));
+        for (Transport t : transports) {
+            out.add(new Server("jab kv serve (" + t.label() + ")", wrapper -> KvEndToEnd.startJab(wrapper, List.of(), t),
+                    System.getProperty("java.vm.version") + " at " + System.getProperty("java.home")));
+        }
         redisServer.ifPresent(r -> out.add(new Server("redis-server", wrapper -> ServerProcess.redis(wrapper, r),
                 ServerProcess.redisVersion(r) + " at " + r.toAbsolutePath())));
         return out;
@@ -59,7 +65,7 @@ final class ServerSyscalls {
 
     /** One server's syscalls for one kind of request, per round trip of {@code pipeline} requests. */
     record Count(String server, Request request, long roundTrips, List<SyscallCount.PerOperation> perRoundTrip) {
-        /** "jab kv serve, GET, P1: 1 read + 1 write + 1 epoll_wait per request". */
+        /** "jab kv serve (epoll), GET, P1: 1 read + 1 write + 1 epoll_wait per request". */
         String line() {
             String calls = perRoundTrip.isEmpty() ? "no syscall" : perRoundTrip.stream().map(SyscallCount.PerOperation::words)
                     .collect(Collectors.joining(" + "));

@@ -3,17 +3,22 @@ package jab.harness.kv;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
+import jab.harness.page.ConsoleText;
 import jab.harness.results.NativeResult;
 
 /**
- * jab's server and Redis under redis-benchmark, side by side in one run: both servers up at once,
- * one unreported warm-up run each (the JIT compiles jab's request path; Redis fills its allocator),
- * then rounds in which each server gets the same runs, the order flipping every round so neither
- * always goes first on a machine whose speed drifts.
+ * jab's server and Redis under redis-benchmark, side by side in one run: every server up at once (jab's
+ * on each transport asked for, each a server of its own, and Redis), one unreported warm-up run each
+ * (the JIT compiles jab's request path; Redis fills its allocator), then rounds in which each server
+ * gets the same runs, in an order that turns every round ({@link ServerOrder}) so none always goes
+ * first on a machine whose speed drifts.
  *
  * <p>The servers and the load tool are kept apart ({@link ServerIsolation}): each server on one CPU
  * under a CPU quota of its own, redis-benchmark on another CPU. The server is then what limits the
@@ -26,8 +31,11 @@ final class SideBySide {
     record Plan(int rounds, long requests, long pipelinedRequests) {
     }
 
-    /** One run of one test: what redis-benchmark saw, and the server's CPU time per request (us; NaN if unknown). */
-    record Round(RedisBenchmark.Test test, double serverCpuUs) {
+    /**
+     * One run of one test: what redis-benchmark saw, and the server's CPU time per request in us, all of
+     * it and its user and system parts (NaN where unknown).
+     */
+    record Round(RedisBenchmark.Test test, double serverCpuUs, double userCpuUs, double systemCpuUs) {
         /** Requests per second of the server's CPU time: the capacity of one CPU for this test; NaN if unknown. */
         double requestsPerCpuSecond() {
             return serverCpuUs > 0 ? 1e6 / serverCpuUs : Double.NaN;
@@ -35,17 +43,25 @@ final class SideBySide {
     }
 
     /**
-     * Every round's figures for one server, test (GET or SET), pipeline depth and persistence; the
-     * server's CPU quota (in CPUs; null: it ran without one).
+     * Every round's figures for one server (jab's on one transport), test (GET or SET), pipeline depth and
+     * persistence; the server's CPU quota (in CPUs; null: it ran without one).
      */
-    record Row(String server, String serverVersion, Durability durability, String test, int pipeline, long requests, Double quota,
-               List<Round> rounds) {
+    record Row(String server, String transport, String serverVersion, Durability durability, String test, int pipeline, long requests,
+               Double quota, List<Round> rounds) {
         double[] rps() {
             return each(RedisBenchmark.Test::rps);
         }
 
         double[] serverCpuUs() {
             return rounds.stream().mapToDouble(Round::serverCpuUs).toArray();
+        }
+
+        double[] userCpuUs() {
+            return rounds.stream().mapToDouble(Round::userCpuUs).toArray();
+        }
+
+        double[] systemCpuUs() {
+            return rounds.stream().mapToDouble(Round::systemCpuUs).toArray();
         }
 
         double[] requestsPerCpuSecond() {
@@ -64,10 +80,12 @@ final class SideBySide {
     private SideBySide() {
     }
 
-    /** The plan's runs against both servers, started under {@code isolation}; redis-benchmark started by {@code tool} as given. */
-    static List<Row> run(RedisBenchmark tool, ServerProcess jab, ServerProcess redis, ServerIsolation isolation, Durability durability,
+    /**
+     * The plan's runs against the servers, started under {@code isolation}; redis-benchmark started by
+     * {@code tool} as given. The rows come in the servers' order, whatever order the rounds ran them in.
+     */
+    static List<Row> run(RedisBenchmark tool, List<ServerProcess> servers, ServerIsolation isolation, Durability durability,
                          Plan plan, PrintStream log) throws Exception {
-        ServerProcess[] servers = {jab, redis};
         Map<String, Row> rows = new LinkedHashMap<>();
         for (ServerProcess s : servers) {
             for (int pipeline : PIPELINES) {
@@ -78,26 +96,30 @@ final class SideBySide {
             }
         }
         for (int round = 0; round < plan.rounds(); round++) {
-            log.printf("kv end-to-end: redis-benchmark round %d of %d, jab and Redis, %s%n", round + 1, plan.rounds(), durability.words);
+            List<ServerProcess> order = ServerOrder.of(servers, round);
+            log.print(ConsoleText.wrap("kv end-to-end: ", String.format(Locale.ROOT, "redis-benchmark round %d of %d, %s, %s",
+                    round + 1, plan.rounds(), order.stream().map(ServerProcess::id).collect(Collectors.joining(", ")), durability.words)));
             for (int pipeline : PIPELINES) {
-                for (int i = 0; i < servers.length; i++) {
-                    ServerProcess s = servers[(i + round) % servers.length];
+                for (ServerProcess s : order) {
                     for (String test : RedisBenchmark.TESTS) {
                         long requests = durability.requests(requests(plan, pipeline));
-                        long cpuBefore = isolation.cpuNanos(s);
+                        ServerIsolation.CpuTime before = isolation.cpuTime(s);
                         RedisBenchmark.Test t = tool.run(s.port, test, pipeline, requests, TIMEOUT_SECONDS);
-                        long cpuAfter = isolation.cpuNanos(s);
-                        double cpuUs = cpuBefore < 0 || cpuAfter < 0 ? Double.NaN : (cpuAfter - cpuBefore) / 1e3 / requests;
-                        rows.computeIfAbsent(s.name + "/" + t.name() + "/" + pipeline, k -> new Row(s.name, s.version, durability,
-                                t.name(), pipeline, requests, isolation.quota(s), new ArrayList<>())).rounds().add(new Round(t, cpuUs));
+                        double[] cpuUs = isolation.cpuTime(s).perRequest(before, requests);
+                        rows.computeIfAbsent(s.id() + "/" + t.name() + "/" + pipeline, k -> new Row(s.name, s.transport, s.version,
+                                durability, t.name(), pipeline, requests, isolation.quota(s), new ArrayList<>()))
+                                .rounds().add(new Round(t, cpuUs[0], cpuUs[1], cpuUs[2]));
                     }
                     if (!s.alive()) {
-                        throw new IllegalStateException(s.name + " server died under redis-benchmark");
+                        throw new IllegalStateException(s.id() + " server died under redis-benchmark");
                     }
                 }
             }
         }
-        return new ArrayList<>(rows.values());
+        List<String> ids = servers.stream().map(ServerProcess::id).toList();
+        // a stable sort: each server's rows keep the order they ran in (pipeline, then test)
+        return rows.values().stream().sorted(Comparator.comparingInt(r -> ids.indexOf(ServerProcess.id(r.server(), r.transport()))))
+                .collect(Collectors.toCollection(ArrayList::new));
     }
 
     static long requests(Plan plan, int pipeline) {
@@ -106,12 +128,16 @@ final class SideBySide {
 
     /**
      * Requests/s per round and the server's CPU time per request, in JMH's JSON shape (timings.json):
-     * {@code e2e.kv.<server>.redisBenchmark.<test>} and {@code ...<test>.serverCpu}.
+     * {@code e2e.kv.<server>.redisBenchmark.<test>} and {@code ...<test>.serverCpu}; jab's server on a
+     * transport other than its default has the param {@code transport}. {@code tool}: redis-benchmark's version.
      */
-    static List<NativeResult> nativeResults(List<Row> rows, RedisBenchmark tool) {
+    static List<NativeResult> nativeResults(List<Row> rows, String tool, String defaultTransport) {
         List<NativeResult> out = new ArrayList<>();
         for (Row r : rows) {
             Map<String, String> params = KvEndToEnd.server(r.server());
+            if (r.transport() != null && !r.transport().equals(defaultTransport)) {
+                params.put("transport", r.transport()); // the default's keep the names of runs made before transports were compared
+            }
             params.put("clients", Integer.toString(RedisBenchmark.CLIENTS));
             params.put("pipeline", Integer.toString(r.pipeline()));
             params.put("requests", Long.toString(r.requests()));
@@ -122,7 +148,7 @@ final class SideBySide {
                 params.put("serverCpuQuota", Double.toString(r.quota()));
             }
             String name = "e2e.kv." + r.server() + ".redisBenchmark." + r.test().toLowerCase(java.util.Locale.ROOT);
-            String source = tool.version + " against " + r.serverVersion();
+            String source = tool + " against " + r.serverVersion();
             out.add(new NativeResult(name, "thrpt", "ops/s", params, NativeResult.oneFork(r.rps()), source));
             if (java.util.Arrays.stream(r.serverCpuUs()).allMatch(Double::isFinite)) {
                 out.add(new NativeResult(name + ".serverCpu", "avgt", "us/op", params, NativeResult.oneFork(r.serverCpuUs()),
@@ -132,15 +158,17 @@ final class SideBySide {
         return out;
     }
 
-    /** What the section shows: per row, every round's requests/s and latencies. */
-    static RedisBenchmarkDocument details(List<Row> rows, RedisBenchmark tool, Path redisServer, String isolation) {
+    /** What the section shows: per row, every round's requests/s, latencies and CPU; jab's rows name their transport. */
+    static RedisBenchmarkDocument details(List<Row> rows, String tool, Path redisServer, String isolation, String defaultTransport) {
         List<RedisBenchmarkDocument.Row> list = new ArrayList<>();
         for (Row r : rows) {
-            list.add(new RedisBenchmarkDocument.Row(r.server(), r.serverVersion(), r.test(), r.pipeline(), RedisBenchmark.CLIENTS,
-                    r.requests(), r.rps(), r.each(RedisBenchmark.Test::p50Ms), r.each(RedisBenchmark.Test::p99Ms), r.serverCpuUs(),
-                    r.durability().label, r.each(RedisBenchmark.Test::clientCpuShare), r.requestsPerCpuSecond(), r.quota()));
+            list.add(new RedisBenchmarkDocument.Row(r.server(), r.transport(), r.serverVersion(), r.test(), r.pipeline(),
+                    RedisBenchmark.CLIENTS, r.requests(), r.rps(), r.each(RedisBenchmark.Test::p50Ms), r.each(RedisBenchmark.Test::p99Ms),
+                    r.serverCpuUs(), r.userCpuUs(), r.systemCpuUs(), r.durability().label, r.each(RedisBenchmark.Test::clientCpuShare),
+                    r.requestsPerCpuSecond(), r.quota()));
         }
-        return new RedisBenchmarkDocument(tool.version, "redis-benchmark " + String.join(" ", RedisBenchmark.arguments(0, "set|get", 1, 0))
-                .replace("-p 0", "-p PORT").replace("-n 0", "-n N") + " (and -P 16)", redisServer.toString(), isolation, list);
+        return new RedisBenchmarkDocument(tool, "redis-benchmark " + String.join(" ", RedisBenchmark.arguments(0, "set|get", 1, 0))
+                .replace("-p 0", "-p PORT").replace("-n 0", "-n N") + " (and -P 16)", redisServer.toString(), isolation, defaultTransport,
+                list);
     }
 }

@@ -19,8 +19,9 @@ import jab.harness.results.RunResults;
 
 /**
  * What {@code jab run} prints at its end: each question's answer ({@link Answers}), then per family
- * the JVM tax of each question with an in-process floor (read from its answer, {@link PairAnswers}) and
- * one {@link CompactTable} per benchmark class, each variant of a question scored over its
+ * its answers measured outside JMH ({@link Family#answers}), the JVM tax of each question with an
+ * in-process floor (read from its answer, {@link PairAnswers}) and one {@link CompactTable} per
+ * benchmark class, each variant of a question scored over its
  * interleaved forks ({@link RunResults#scores}); then the native baselines and other timings the same
  * way. No line here draws a second ratio between two variants of a question: the answer is the one.
  * Every line fits {@link ConsoleText#WIDTH} columns; JMH's full tables are in the run's files (and on
@@ -52,7 +53,11 @@ public final class TerminalAnswer {
             }
         }
         Map<String, Map<List<String>, List<CompactTable.Row>>> byFamily = new LinkedHashMap<>();
-        families.of(results).forEach(f -> byFamily.put(f.name(), new LinkedHashMap<>()));
+        Map<String, List<String>> outsideJmh = new LinkedHashMap<>();
+        families.of(results).forEach(f -> {
+            byFamily.put(f.name(), new LinkedHashMap<>());
+            outsideJmh.put(f.name(), f.answers(results));
+        });
         for (String jdk : results.jdkIds()) {
             for (BenchResult r : results.scores(jdk)) {
                 String className = r.benchmark().substring(0, r.benchmark().lastIndexOf('.'));
@@ -64,10 +69,12 @@ public final class TerminalAnswer {
         List<Comparisons.Asked> questions = results.document(Comparisons.NAME, Comparisons.class).map(Comparisons::questions)
                 .orElse(List.of());
         byFamily.forEach((family, tables) -> {
-            if (tables.isEmpty()) {
+            List<String> answers = outsideJmh.getOrDefault(family, List.of());
+            if (tables.isEmpty() && answers.isEmpty()) {
                 return;
             }
             sb.append('\n').append(family).append(":\n");
+            answers.forEach(a -> sb.append(ConsoleText.wrap("- ", a)));
             questions.stream().filter(q -> q.family().equals(family)).forEach(q -> {
                 String tax = PairAnswers.taxLine(q);
                 if (!tax.isEmpty()) {

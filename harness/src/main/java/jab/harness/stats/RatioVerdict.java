@@ -26,11 +26,22 @@ public enum RatioVerdict {
         if (!r.overForks() || !r.hasInterval()) {
             return UNDECIDED;
         }
-        if (beyond(r.low(), r.high(), band)) {
-            boolean aScoresHigher = r.low() > 1 + band;
+        return of(r.low(), r.high(), band, higherIsBetter);
+    }
+
+    /**
+     * The verdict on A against B from the 95% interval [{@code low}, {@code high}] of score A / score B,
+     * however it was drawn (over forks, over the rounds of a side by side); undecided without one (NaN).
+     */
+    public static RatioVerdict of(double low, double high, double band, boolean higherIsBetter) {
+        if (Double.isNaN(low) || Double.isNaN(high)) {
+            return UNDECIDED;
+        }
+        if (beyond(low, high, band)) {
+            boolean aScoresHigher = low > 1 + band;
             return aScoresHigher == higherIsBetter ? FASTER : SLOWER;
         }
-        return within(r.low(), r.high(), band) ? SAME : UNDECIDED;
+        return within(low, high, band) ? SAME : UNDECIDED;
     }
 
     /** Whether an interval of a ratio lies wholly beyond the band, either side. */

@@ -36,8 +36,13 @@ class CpuIsolationTest {
     }
 
     @Test
-    void cgroupV2UsageIsCpuStatsUsageUsec() {
-        assertThat(CpuCgroup.usageUsec("usage_usec 123456\nuser_usec 100000\nsystem_usec 23456\nnr_periods 7\n")).isEqualTo(123456);
+    void cgroupV2UsageAndItsSplitAreCpuStatsFigures() {
+        String stat = "usage_usec 123456\nuser_usec 100000\nsystem_usec 23456\nnr_periods 7\n";
+        assertThat(CpuCgroup.statUsec(stat, "usage_usec")).isEqualTo(123456);
+        assertThat(CpuCgroup.statUsec(stat, "user_usec")).isEqualTo(100000);
+        assertThat(CpuCgroup.statUsec(stat, "system_usec")).isEqualTo(23456);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CpuCgroup.statUsec("nr_periods 7", "user_usec"))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -81,6 +86,8 @@ class CpuIsolationTest {
                 Thread.sleep(1000);
                 double share = (c.usageNanos() - before) / (double) (System.nanoTime() - start);
                 assertThat(share).as("share of a CPU used under a 0.1 CPU quota").isBetween(0.03, 0.15);
+                assertThat(c.split()).as("the kernel's user and system split").hasValueSatisfying(split ->
+                        assertThat(split.userNanos()).as("a busy loop runs in user mode").isGreaterThan(split.systemNanos()));
             } finally {
                 busy.destroyForcibly().waitFor();
             }
@@ -91,6 +98,7 @@ class CpuIsolationTest {
 
     private static RedisBenchmarkDocument.Row row(double[] share, double... perCpuSecond) {
         double[] rps = {1, 2, 3};
-        return new RedisBenchmarkDocument.Row("jab", "jab", "GET", 1, 50, 100_000, rps, rps, rps, rps, "off", share, perCpuSecond, 0.5);
+        return new RedisBenchmarkDocument.Row("jab", "epoll", "jab", "GET", 1, 50, 100_000, rps, rps, rps, rps, null, null, "off", share,
+                perCpuSecond, 0.5);
     }
 }

@@ -17,6 +17,7 @@ import jab.harness.Jab;
 import jab.harness.JabRunner;
 import jab.harness.results.BenchResult;
 import jab.harness.results.RunResults;
+import jab.kv.server.Transport;
 
 /** {@code jab run kv --profile smoke} end to end, in-process, and the kv commands' input checks. */
 class KvRunTest {
@@ -107,6 +108,15 @@ class KvRunTest {
                 }
                 assertThat(summary).contains("append-only file, appendfsync everysec")
                         .contains("--appendonly yes --appendfsync everysec");
+                // a run of kv alone compares jab's transports with persistence off: a server on each, named on its rows
+                RedisBenchmarkDocument side = results.document(RedisBenchmarkDocument.NAME, RedisBenchmarkDocument.class).orElseThrow();
+                assertThat(side.rows().stream().filter(r -> r.server().equals("jab") && r.persistenceOrOff().equals("off"))
+                        .map(RedisBenchmarkDocument.Row::transport).distinct().toList())
+                        .containsExactlyElementsOf(ServerTransports.available().stream().map(Transport::label).toList());
+                if (ServerTransports.available().size() > 1) {
+                    assertThat(jab.out).as("the console answers the transport question").contains("kv transport, GET pipeline 1: ");
+                    assertThat(summary).contains("Which transport serves with the least CPU").contains("kv transport, SET pipeline 16: ");
+                }
                 assertThat(run.resolve("work")).as("the servers' AOF folders are removed").satisfiesAnyOf(
                         w -> assertThat(w).doesNotExist(),
                         w -> assertThat(Files.list(w).map(Path::getFileName).map(Path::toString)).noneMatch(n -> n.startsWith("kv-aof")));
