@@ -55,7 +55,7 @@ import jab.harness.run.lifecycle.RunGuard;
 import jab.harness.run.lifecycle.RunLock;
 import jab.harness.run.lifecycle.WorkDir;
 import jab.harness.run.options.InputChecks;
-import jab.harness.run.options.JmhOverrides;
+import jab.harness.run.jmh.JmhOverrides;
 import jab.harness.run.options.ParamOverrides;
 import jab.harness.run.options.Precision;
 import jab.harness.stats.RatioVerdict;

@@ -30,16 +30,18 @@ import jab.harness.family.RunContext;
 import jab.harness.jdk.Jdk;
 import jab.harness.results.RunStore;
 import jab.harness.run.console.Progress;
+import jab.harness.run.jmh.ForkOptions;
 import jab.harness.run.jmh.JmhFamilyRun;
+import jab.harness.run.jmh.JmhOverrides;
 import jab.harness.run.jmh.Job;
 import jab.harness.run.jmh.Profilers;
 import jab.harness.run.lifecycle.RunGuard;
-import jab.harness.run.options.JmhOverrides;
 import jab.harness.run.options.Precision;
 import jab.harness.run.question.AskedCase;
 import jab.harness.run.question.CalibrationCases;
 import jab.harness.run.question.QuestionCase;
 import jab.harness.run.question.QuestionForks;
+import jab.harness.run.question.QuestionHost;
 
 /**
  * The JMH part of a run. First every result is measured with its family's forks, JDK after JDK, each
@@ -53,7 +55,7 @@ import jab.harness.run.question.QuestionForks;
  * has left: so the budget caps the whole run, not only its JMH part. How busy the machine was is
  * sampled for each part, and the shared cache's speed ({@link CacheProbe}) before each JMH run.
  */
-public final class JmhPhase {
+public final class JmhPhase implements QuestionHost {
     /**
      * What the phase needs from the run: its jobs per JDK, contexts, fork options, where to write;
      * {@code aaComparisons} above 0 makes it a calibration ({@link CalibrationCases}): questions with
@@ -62,6 +64,10 @@ public final class JmhPhase {
     public record Setup(Map<Jdk, List<Job>> jobs, Map<Family, RunContext> contexts,
                         List<String> forkArgs, Path workDir, Precision precision, long startNanos,
                         JmhOverrides overrides, Profilers profilers, List<BenchmarkListEntry> catalog, int aaComparisons) {
+        /** What every fork of the run gets, whatever its family. */
+        public ForkOptions forkOptions() {
+            return new ForkOptions(forkArgs, overrides, profilers);
+        }
     }
 
     /** Where notes go: the store and the console, as the run command says them. */
@@ -254,6 +260,7 @@ public final class JmhPhase {
     }
 
     /** Adds a measured fork to its job's result (the result's first fork makes it), and rewrites JMH's JSON. */
+    @Override
     public void keep(Jdk jdk, Job job, RunResult fork, double seconds) throws IOException {
         List<Slot> done = slots.computeIfAbsent(jdk, k -> new ArrayList<>());
         Optional<Slot> slot = done.stream().filter(s -> s.job.equals(job)).findFirst();
@@ -274,32 +281,38 @@ public final class JmhPhase {
     }
 
     /** A family's JMH settings in this run: its profile's, with the user's -f, -wi, -w, -i, -r on top. */
+    @Override
     public JmhSettings settings(Family family) {
         return setup.overrides().apply(family.settings(profileOf(family)));
     }
 
+    @Override
     public Profile profileOf(Family family) {
         return context(family).profile();
     }
 
+    @Override
     public RunContext context(Family family) {
         return setup.contexts().get(family);
     }
 
-    public Setup setup() {
-        return setup;
+    @Override
+    public ForkOptions forkOptions() {
+        return setup.forkOptions();
     }
 
+    @Override
     public void note(String note) throws IOException {
         notes.note(note);
     }
 
     /** One JMH run of a job; empty when it failed (or threw: the log and a note say so). */
+    @Override
     public Optional<RunResult> measure(Jdk jdk, Job job, int forks, Progress progress) throws IOException {
         JmhFamilyRun.Output out = new JmhFamilyRun.Output(progress, log(jdk), "JDK " + jdk.id());
         sampleCache();
         try {
-            return JmhFamilyRun.measure(job, forks, jdk, setup, setup.contexts().get(job.family()), out);
+            return JmhFamilyRun.measure(job, forks, jdk, setup.forkOptions(), setup.contexts().get(job.family()), out);
         } catch (Exception ex) {
             notes.note("JDK " + jdk.id() + " " + job.label() + " failed: " + ex.getMessage());
             return Optional.empty();
@@ -332,6 +345,7 @@ public final class JmhPhase {
         store.writeJmh(jdk.id(), bytes.toString(StandardCharsets.UTF_8));
     }
 
+    @Override
     public PrintStream log(Jdk jdk) throws IOException {
         PrintStream l = logs.get(jdk);
         if (l == null) {
@@ -361,6 +375,7 @@ public final class JmhPhase {
     }
 
     /** Seconds left of the budget; infinite without one. */
+    @Override
     public double secondsLeft() {
         Duration budget = setup.precision().budget();
         if (budget == null) {

@@ -13,7 +13,7 @@ import jab.harness.family.JmhSettings;
 import jab.harness.family.Profile;
 import jab.harness.family.Question;
 import jab.harness.jdk.Jdk;
-import jab.harness.run.jmh.ForkClasspath;
+import jab.harness.run.jmh.JmhClasspath;
 
 /**
  * A user's JMH benchmarks ({@code jab run --benchmarks PATH}) as a family: the harness runs them
@@ -83,7 +83,7 @@ public final class UserFamily implements Family {
     public Optional<BenchmarkSource> benchmarkSource() {
         // JMH's runtime first: the forks talk to jab's JMH, so an uber-jar's own copy must not win;
         // then the fork-side helpers every jab fork runs (HostWatch), then the user's classes.
-        List<String> cp = new ArrayList<>(ForkClasspath.jmhRuntime());
+        List<String> cp = new ArrayList<>(JmhClasspath.jmhRuntime());
         cp.addAll(benchmarks.ownClasspath());
         return Optional.of(new BenchmarkSource(benchmarks.benchmarkList(), cp.stream().distinct().toList()));
     }

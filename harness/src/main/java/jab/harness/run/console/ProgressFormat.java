@@ -13,25 +13,20 @@ import org.openjdk.jmh.runner.format.OutputFormat;
 
 /**
  * JMH's output, routed: everything JMH prints goes to the run's log (its own text format), the
- * console gets {@link Progress} only, or JMH's text too with --verbose. Benchmark errors are
- * counted so the run can say which results are missing.
+ * console gets {@link Progress} only, or JMH's text too with --verbose. A benchmark that failed
+ * leaves no result, which the run notes where it asks for it.
  */
 public final class ProgressFormat implements OutputFormat {
     private final OutputFormat log;
     private final OutputFormat console; // null unless --verbose
     private final Progress progress;
     private final String label;
-    private int errors;
 
     public ProgressFormat(OutputFormat log, OutputFormat console, Progress progress, String label) {
         this.log = log;
         this.console = console;
         this.progress = progress;
         this.label = label;
-    }
-
-    int errors() {
-        return errors;
     }
 
     @Override
@@ -100,9 +95,6 @@ public final class ProgressFormat implements OutputFormat {
         log.println(s);
         if (console != null) {
             console.println(s);
-        }
-        if (s != null && s.contains("<failure>")) {
-            errors++;
         }
     }
 

@@ -25,7 +25,6 @@ import jab.harness.family.JmhSettings;
 import jab.harness.family.Profile;
 import jab.harness.family.RunContext;
 import jab.harness.jdk.Jdk;
-import jab.harness.run.JmhPhase;
 import jab.harness.run.console.Progress;
 import jab.harness.run.console.ProgressFormat;
 
@@ -46,9 +45,9 @@ public final class JmhFamilyRun {
      * Measures one job with {@code forks} forks; empty when JMH produced no result (the benchmark
      * failed: the log says why).
      */
-    public static Optional<RunResult> measure(Job job, int forks, Jdk jdk, JmhPhase.Setup setup, RunContext ctx,
+    public static Optional<RunResult> measure(Job job, int forks, Jdk jdk, ForkOptions forkOptions, RunContext ctx,
                                               Output out) throws RunnerException {
-        Options options = options(job, forks, jdk, setup, ctx, true);
+        Options options = options(job, forks, jdk, forkOptions, ctx, true);
         OutputFormat logFormat = OutputFormatFactory.createFormatInstance(out.log(), VerboseMode.NORMAL);
         OutputFormat console = ctx.verbose() ? OutputFormatFactory.createFormatInstance(ctx.log(), VerboseMode.NORMAL) : null;
         ProgressFormat format = new ProgressFormat(logFormat, console, out.progress(), out.label());
@@ -66,11 +65,11 @@ public final class JmhFamilyRun {
      * the heap pinned, the family's own options and the work dir; the user's profilers with
      * {@code profilers} (an interleaved fork runs none).
      */
-    public static Options options(Job job, int forks, Jdk runJdk, JmhPhase.Setup setup, RunContext ctx, boolean profilers) {
+    public static Options options(Job job, int forks, Jdk runJdk, ForkOptions forkOptions, RunContext ctx, boolean profilers) {
         Family family = job.family();
         Jdk jdk = family.forkJdk(runJdk);
-        List<String> userJvmArgs = family.jvmArgs(setup.forkArgs());
-        JmhSettings settings = setup.overrides().apply(family.settings(ctx.profile()));
+        List<String> userJvmArgs = family.jvmArgs(forkOptions.forkArgs());
+        JmhSettings settings = forkOptions.overrides().apply(family.settings(ctx.profile()));
         List<String> jvmArgs = HeapPin.args(userJvmArgs, family.forkHeap(job.benchmark(), job.params()));
         ChainedOptionsBuilder opts = new OptionsBuilder()
                 .forks(forks)
@@ -85,8 +84,8 @@ public final class JmhFamilyRun {
                 .include("^" + Pattern.quote(job.benchmark()) + "$")
                 .mode(job.entry().getMode());
         job.params().forEach(opts::param);
-        if (setup.overrides().threads() != null) {
-            opts.threads(setup.overrides().threads());
+        if (forkOptions.overrides().threads() != null) {
+            opts.threads(forkOptions.overrides().threads());
         }
         opts.addProfiler(HostWatch.class); // forks end themselves when jab is killed: see HostWatch
         family.customize(opts, jdk, ctx);
@@ -96,7 +95,7 @@ public final class JmhFamilyRun {
         append.add("-Djab.dir=" + ctx.workDir());
         ChainedOptionsBuilder last = new OptionsBuilder().parent(custom).jvmArgsAppend(append.toArray(new String[0]));
         if (profilers) {
-            setup.profilers().addTo(last, custom, jdk);
+            forkOptions.profilers().addTo(last, custom, jdk);
         }
         return last.build();
     }

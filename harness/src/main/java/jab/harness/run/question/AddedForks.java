@@ -8,7 +8,6 @@ import java.util.Locale;
 import org.openjdk.jmh.annotations.Mode;
 
 import jab.harness.results.Comparisons;
-import jab.harness.run.JmhPhase;
 import jab.harness.run.console.Progress;
 import jab.harness.run.lifecycle.RunGuard;
 import jab.harness.run.options.Precision;
@@ -21,14 +20,14 @@ import jab.harness.stats.StopRule;
  * variants and rounds that fork needs.
  */
 final class AddedForks {
-    private final JmhPhase phase;
+    private final QuestionHost phase;
     private final List<AskedCase> asked;
     private final double band;
     private final Precision precision;
     private final NextFork nextFork;
     private final ComparisonsWriter writer;
 
-    AddedForks(JmhPhase phase, List<AskedCase> asked, Precision precision, NextFork nextFork, ComparisonsWriter writer) {
+    AddedForks(QuestionHost phase, List<AskedCase> asked, Precision precision, NextFork nextFork, ComparisonsWriter writer) {
         this.phase = phase;
         this.asked = asked;
         this.band = precision.band();

@@ -15,7 +15,6 @@ import org.openjdk.jmh.results.RunResult;
 import jab.harness.family.JmhSettings;
 import jab.harness.jdk.Jdk;
 import jab.harness.results.Comparisons;
-import jab.harness.run.JmhPhase;
 import jab.harness.run.console.Progress;
 
 /**
@@ -50,8 +49,8 @@ final class ForkPair {
         return new Random(seed).nextBoolean();
     }
 
-    /** Runs the replicate; empty when a fork failed (JmhPhase noted it). */
-    static Optional<InterleavedForkRun.Measured> run(QuestionCase c, boolean referenceFirst, long seed, JmhPhase phase, Jdk jdk,
+    /** Runs the replicate; empty when a fork failed (the host noted it). */
+    static Optional<InterleavedForkRun.Measured> run(QuestionCase c, boolean referenceFirst, long seed, QuestionHost phase, Jdk jdk,
                                                      Progress progress) throws IOException {
         List<QuestionCase.Variant> order = new ArrayList<>(c.variants());
         if (!referenceFirst) {

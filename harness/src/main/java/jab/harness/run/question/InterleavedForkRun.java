@@ -25,8 +25,8 @@ import jab.harness.exec.SubprocessTimeoutException;
 import jab.harness.family.RunContext;
 import jab.harness.jdk.Jdk;
 import jab.harness.results.Comparisons;
-import jab.harness.run.JmhPhase;
-import jab.harness.run.jmh.ForkClasspath;
+import jab.harness.run.jmh.ForkOptions;
+import jab.harness.run.jmh.JmhClasspath;
 import jab.harness.run.jmh.JmhFamilyRun;
 import jab.harness.run.jmh.Job;
 
@@ -41,22 +41,22 @@ final class InterleavedForkRun {
     private static final String MAIN = InterleavedFork.class.getName();
     private final QuestionCase c;
     private final Jdk jdk;
-    private final JmhPhase.Setup setup;
+    private final ForkOptions forkOptions;
     private final RunContext ctx;
     private final SliceSchedule schedule;
 
-    InterleavedForkRun(QuestionCase c, Jdk jdk, JmhPhase.Setup setup, RunContext ctx, SliceSchedule schedule) {
+    InterleavedForkRun(QuestionCase c, Jdk jdk, ForkOptions forkOptions, RunContext ctx, SliceSchedule schedule) {
         this.c = c;
         this.jdk = jdk;
-        this.setup = setup;
+        this.forkOptions = forkOptions;
         this.ctx = ctx;
         this.schedule = schedule;
     }
 
     /** Why this case's variants cannot share a fork on this run's options (different JVM options or JDKs), or empty. */
     String whyApart() {
-        if (setup.overrides().threads() != null && setup.overrides().threads() != 1) {
-            return "-t " + setup.overrides().threads() + ": an interleaved fork drives one benchmark thread";
+        if (forkOptions.overrides().threads() != null && forkOptions.overrides().threads() != 1) {
+            return "-t " + forkOptions.overrides().threads() + ": an interleaved fork drives one benchmark thread";
         }
         List<String> first = jvmArgs(c.variants().get(0).job());
         Jdk firstJdk = c.variants().get(0).job().family().forkJdk(jdk);
@@ -87,7 +87,7 @@ final class InterleavedForkRun {
             cmd.add(jdk.java().toString());
             cmd.addAll(jvmArgs(c.variants().get(0).job()));
             CompilerHints.addCompilerHints(cmd);
-            cmd.addAll(List.of("-cp", String.join(File.pathSeparator, ForkClasspath.jmhRuntime()), MAIN, spec.toString(), out.toString()));
+            cmd.addAll(List.of("-cp", String.join(File.pathSeparator, JmhClasspath.jmhRuntime()), MAIN, spec.toString(), out.toString()));
             log.println("# interleaved fork of '" + c.title() + "' on JDK " + jdk.id() + ": " + String.join(" ", cmd));
             Result r;
             try {
@@ -169,7 +169,7 @@ final class InterleavedForkRun {
 
     /** The fork's JVM options as JMH would give a fork of this job (prepend, args, append), without profilers. */
     private List<String> jvmArgs(Job job) {
-        Options o = JmhFamilyRun.options(job, 1, jdk, setup, ctx, false);
+        Options o = JmhFamilyRun.options(job, 1, jdk, forkOptions, ctx, false);
         List<String> out = new ArrayList<>();
         out.addAll(o.getJvmArgsPrepend().orElse(job.entry().getJvmArgsPrepend().orElse(List.of())));
         out.addAll(o.getJvmArgs().orElse(job.entry().getJvmArgs().orElse(List.of())));

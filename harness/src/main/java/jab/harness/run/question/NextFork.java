@@ -5,7 +5,6 @@ import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 
 import jab.harness.results.RunStore;
-import jab.harness.run.JmhPhase;
 import jab.harness.run.console.Progress;
 
 /**
@@ -14,10 +13,10 @@ import jab.harness.run.console.Progress;
  * written again, so an interruption keeps what ran.
  */
 final class NextFork {
-    private final JmhPhase phase;
+    private final QuestionHost phase;
     private final ComparisonsWriter writer;
 
-    NextFork(JmhPhase phase, ComparisonsWriter writer) {
+    NextFork(QuestionHost phase, ComparisonsWriter writer) {
         this.phase = phase;
         this.writer = writer;
     }
@@ -33,7 +32,7 @@ final class NextFork {
             progress.started("JDK " + a.jdk.id() + " interleaved: " + a.c.title() + " (" + a.c.variants().size() + " variants)");
             try {
                 SliceSchedule schedule = new SliceSchedule(a.schedule.slice(), a.schedule.warmupRounds(), a.rounds);
-                m = new InterleavedForkRun(a.c, a.jdk, phase.setup(), phase.context(a.c.family()), schedule).run(seed, a.measured,
+                m = new InterleavedForkRun(a.c, a.jdk, phase.forkOptions(), phase.context(a.c.family()), schedule).run(seed, a.measured,
                         phase.log(a.jdk));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

@@ -9,7 +9,6 @@ import jab.harness.family.JmhSettings;
 import jab.harness.family.Profile;
 import jab.harness.jdk.Jdk;
 import jab.harness.results.RunStore;
-import jab.harness.run.JmhPhase;
 import jab.harness.run.console.Progress;
 import jab.harness.run.lifecycle.RunGuard;
 import jab.harness.run.options.Precision;
@@ -24,14 +23,14 @@ import jab.harness.stats.SequentialDesign;
  * after the first ones go ({@link AddedForks}), and the file ({@link ComparisonsWriter}).
  */
 public final class QuestionForks {
-    private final JmhPhase phase;
+    private final QuestionHost phase;
     private final List<AskedCase> asked = new ArrayList<>();
     private final Precision precision;
     private final ComparisonsWriter writer;
     private final NextFork nextFork;
     private final AddedForks addedForks;
 
-    public QuestionForks(JmhPhase phase, RunStore store, Precision precision) {
+    public QuestionForks(QuestionHost phase, RunStore store, Precision precision) {
         this.phase = phase;
         this.precision = precision;
         this.writer = new ComparisonsWriter(store, precision.band(), asked);
@@ -46,7 +45,7 @@ public final class QuestionForks {
             JmhSettings s = phase.settings(c.family());
             Profile profile = phase.profileOf(c.family());
             SliceSchedule schedule = SliceSchedule.of(s, c.variants().get(0).job().entry().getMode(), profile, c.variants().size());
-            String why = c.interleaved() ? new InterleavedForkRun(c, jdk, phase.setup(), phase.context(c.family()), schedule).whyApart()
+            String why = c.interleaved() ? new InterleavedForkRun(c, jdk, phase.forkOptions(), phase.context(c.family()), schedule).whyApart()
                     : c.whyApart();
             if (!why.isEmpty()) {
                 schedule = ForkPair.schedule(s);

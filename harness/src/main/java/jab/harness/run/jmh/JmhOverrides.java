@@ -1,4 +1,4 @@
-package jab.harness.run.options;
+package jab.harness.run.jmh;
 
 import org.openjdk.jmh.runner.options.TimeValue;
 

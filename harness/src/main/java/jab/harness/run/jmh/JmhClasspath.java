@@ -11,8 +11,8 @@ import org.openjdk.jmh.runner.Runner;
 import jab.fork.HostWatch;
 
 /** Where the classes every fork jab starts needs come from: JMH's runtime, what it needs, and jab's fork helpers. */
-public final class ForkClasspath {
-    private ForkClasspath() {
+public final class JmhClasspath {
+    private JmhClasspath() {
     }
 
     /**
