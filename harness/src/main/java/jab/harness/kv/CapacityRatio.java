@@ -1,28 +1,36 @@
 package jab.harness.kv;
 
+import java.util.List;
 import java.util.Locale;
 
-import jab.harness.results.RatioInterval;
 import jab.harness.results.RunResults;
-import jab.harness.stats.ForkInterval;
+import jab.harness.stats.PairedRatio;
 import jab.harness.stats.RatioVerdict;
 
 /**
- * One server's requests per server CPU-second over another's in the side by side: the ratio of the
- * rounds' means with its 95% interval over rounds ({@link RatioInterval}, as {@link CapacityTable}'s
- * jab/Redis is drawn, so a pair of servers gets one figure wherever it is shown), and the questions'
- * verdict on that interval against the run's band ({@link RatioVerdict}): faster or slower when the
- * whole interval lies beyond the band, the same when it lies within it, undecided otherwise. Faster
- * here means more requests per CPU-second: the same work for less CPU.
+ * One server's figure over another's in the side by side (requests per server CPU-second, or requests
+ * per second), round by round: the servers of a round run within seconds of each other, so the
+ * ratio of a round holds little of the machine's drift from round to round, which the rounds' means
+ * would carry into the interval. The estimate is the questions' own ({@link PairedRatio}): the
+ * geometric mean of the rounds' ratios with Student's t 95% interval over rounds; its verdict is
+ * theirs too ({@link RatioVerdict}): faster or slower when the whole interval lies beyond the band,
+ * the same when it lies within it, undecided otherwise. Faster here means more of the figure: the same
+ * work for less CPU, or more requests a second. Every pair of servers gets this one figure wherever it
+ * is shown (the capacity table, the requests/s table, the transport answers).
  *
- * @param rounds the rounds of the server with fewer
+ * @param rounds the rounds both servers ran (a server that ran fewer pairs its first ones)
  */
-record CapacityRatio(RatioInterval ratio, RatioVerdict verdict, int rounds) {
+record CapacityRatio(PairedRatio ratio, RatioVerdict verdict, int rounds) {
 
-    /** {@code a} over {@code b}, each a server's requests per CPU-second per round. */
+    /** {@code a} over {@code b}, each a server's figure per round, in the order the rounds ran. */
     static CapacityRatio of(double[] a, double[] b, double band) {
-        RatioInterval r = RatioInterval.of(b, a, ForkInterval.CONFIDENCE); // mean(a) / mean(b)
-        return new CapacityRatio(r, RatioVerdict.of(r.low(), r.high(), band, true), Math.min(a.length, b.length));
+        int n = Math.min(a.length, b.length);
+        double[] logs = new double[n];
+        for (int i = 0; i < n; i++) {
+            logs[i] = Math.log(a[i] / b[i]);
+        }
+        PairedRatio r = PairedRatio.of(List.of(logs));
+        return new CapacityRatio(r, RatioVerdict.of(r.low(), r.high(), band, true), n);
     }
 
     /** The verdicts' band: the run's (--band), as its questions' verdicts use; the default in runs that do not say. */
@@ -43,6 +51,6 @@ record CapacityRatio(RatioInterval ratio, RatioVerdict verdict, int rounds) {
     }
 
     private boolean hasInterval() {
-        return !Double.isNaN(ratio.low()) && !Double.isNaN(ratio.high());
+        return Double.isFinite(ratio.low()) && Double.isFinite(ratio.high());
     }
 }

@@ -7,13 +7,11 @@ import java.util.Locale;
 import java.util.Optional;
 
 import jab.harness.page.Page;
-import jab.harness.stats.StatTest;
 import jab.harness.stats.Stats;
-import jab.harness.results.TargetCheck;
 
 /**
  * The side by side's headline: requests per server CPU-second, jab's and Redis's, per test and
- * pipeline depth, with jab/Redis and its interval over rounds, and beside each figure whether
+ * pipeline depth, with jab/Redis and its interval over rounds ({@link CapacityRatio}), and beside each figure whether
  * redis-benchmark had CPU to spare in every round (below {@link ClientPace#BOUND} of its CPU): only
  * then was the server, not the client, what set the rate.
  */
@@ -26,7 +24,7 @@ final class CapacityTable {
         return rows.stream().anyMatch(r -> r.requestsPerCpuSecond() != null);
     }
 
-    static void render(Page page, List<RedisBenchmarkDocument.Row> rows) {
+    static void render(Page page, List<RedisBenchmarkDocument.Row> rows, double band) {
         List<List<String>> table = new ArrayList<>();
         List<String> ratios = new ArrayList<>();
         for (RedisBenchmarkDocument.Row j : rows) {
@@ -35,9 +33,9 @@ final class CapacityTable {
             }
             Optional<RedisBenchmarkDocument.Row> r = rows.stream().filter(x -> "redis".equals(x.server())
                     && x.test().equals(j.test()) && x.pipeline() == j.pipeline() && x.requestsPerCpuSecond() != null).findFirst();
-            Optional<TargetCheck> t = r.map(x -> TargetCheck.of(x.requestsPerCpuSecond(), j.requestsPerCpuSecond(), true, StatTest.WELCH));
+            Optional<CapacityRatio> t = r.map(x -> CapacityRatio.of(j.requestsPerCpuSecond(), x.requestsPerCpuSecond(), band));
             table.add(List.of(j.test(), Integer.toString(j.pipeline()), figure(j), r.map(CapacityTable::figure).orElse("-"),
-                    t.map(TargetCheck::ratioWords).orElse("-")));
+                    t.map(CapacityRatio::ratioWords).orElse("-")));
             t.ifPresent(x -> ratios.add(String.format(Locale.ROOT, "%s, pipeline %d: jab serves %s Redis's requests per CPU-second, %s",
                     j.test(), j.pipeline(), x.ratioWords(), x.verdictWords())));
         }

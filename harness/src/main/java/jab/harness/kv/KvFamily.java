@@ -306,21 +306,27 @@ public final class KvFamily implements Family {
         }
     }
 
-    /** Bytes per key ({@link MemoryPerKey}): a fresh server of each kind, the same keys loaded into both. */
+    /**
+     * Bytes per key ({@link MemoryPerKey}): fresh servers, jab's on each transport the run compares (its
+     * default last) and Redis, the same keys loaded into each, all up at once so one idle wait serves all.
+     */
     private static void memory(RunContext ctx, Optional<Path> redis, Measurement.Builder m) throws Exception {
         int keys = MemoryPerKey.keys(ctx.profile());
-        List<MemoryPerKeyDocument> rows = new ArrayList<>();
-        ctx.log().printf("kv memory: %,d keys into a fresh jab server%n", keys);
-        try (ServerProcess jab = KvEndToEnd.startJab()) {
-            rows.add(MemoryPerKey.measure(jab, keys));
-        }
-        if (redis.isPresent()) {
-            ctx.log().printf("kv memory: %,d keys into a fresh Redis%n", keys);
-            try (ServerProcess r = ServerProcess.redis(redis.get())) {
-                rows.add(MemoryPerKey.measure(r, keys));
+        List<ServerProcess> servers = new ArrayList<>();
+        try {
+            for (Transport t : transports(ctx)) {
+                servers.add(KvEndToEnd.startJab(List.of(), List.of(), t));
             }
+            if (redis.isPresent()) {
+                servers.add(ServerProcess.redis(redis.get()));
+            }
+            ctx.log().print(ConsoleText.wrap("kv memory: ", String.format(java.util.Locale.ROOT, "%,d keys into each of %s, "
+                    + "then %d s idle, then as many again", keys, servers.stream().map(ServerProcess::id).toList(),
+                    MemoryPerKey.IDLE_MILLIS / 1000)));
+            m.document(MemoryPerKeyDocument.NAME, MemoryPerKey.measure(servers, keys, MemoryPerKey.IDLE_MILLIS, Transport.auto().label()));
+        } finally {
+            servers.forEach(ServerProcess::close);
         }
-        m.document(MemoryPerKeyDocument.NAME, rows);
     }
 
     /**

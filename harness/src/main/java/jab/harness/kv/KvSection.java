@@ -15,9 +15,7 @@ import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
 import jab.harness.results.PairAnswers;
-import jab.harness.stats.StatTest;
 import jab.harness.stats.Stats;
-import jab.harness.results.TargetCheck;
 
 /**
  * The kv section of summary.md and the reports: latency and throughput of the store against
@@ -55,18 +53,22 @@ final class KvSection {
         }
         MemoryPerKeyDocument first = rows.get(0);
         page.heading(level, "Memory: bytes per key");
-        page.paragraph(String.format(java.util.Locale.ROOT, "What was measured: a fresh server of each kind, its RSS (VmRSS) and "
+        page.paragraph(String.format(java.util.Locale.ROOT, "What was measured: a fresh server of each kind%s, its RSS (VmRSS) and "
                 + "INFO memory's used_memory read before and after %,d keys of %d bytes with %d-byte values were set over RESP "
                 + "(pipelined, 1000 per round trip); bytes per key is the growth over the keys. RSS is what the machine pays "
                 + "(for jab: the heap the JVM took, garbage not yet collected included); used_memory is what the server counts "
                 + "for its data (Redis: its allocator's bytes; jab: its entries' objects by HotSpot's layout).",
+                first.settleSeconds() == null ? "" : String.format(Locale.ROOT, ", left %.0f s to settle (a JVM that has just "
+                        + "started is still compiling its start-up code)", first.settleSeconds()),
                 first.keys(), first.keyBytes(), first.valueBytes()));
         boolean purged = rows.stream().anyMatch(r -> r.rssPurged() != null);
         boolean slope = rows.stream().anyMatch(r -> r.rssAfterTwice() != null);
+        Optional<Double> idle = rows.stream().map(MemoryPerKeyDocument::idleSeconds).filter(java.util.Objects::nonNull).findFirst();
         List<List<String>> table = new ArrayList<>();
         for (MemoryPerKeyDocument r : rows) {
-            List<String> row = new ArrayList<>(List.of(r.server(), String.format(java.util.Locale.ROOT, "%,d", r.keys()),
+            List<String> row = new ArrayList<>(List.of(r.serverWords(), String.format(java.util.Locale.ROOT, "%,d", r.keys()),
                     perKey(r.rssPerKey())));
+            idle.ifPresent(x -> row.add(perKey(r.idleRssPerKey())));
             if (slope) {
                 row.add(perKey(r.slopePerKey()));
             }
@@ -77,6 +79,12 @@ final class KvSection {
             table.add(row);
         }
         List<String> header = new ArrayList<>(List.of("Server", "Keys", "RSS bytes per key"));
+        if (idle.isPresent()) {
+            header.add(String.format(Locale.ROOT, "RSS bytes per key after %.0f s idle", idle.get()));
+            page.paragraph(String.format(Locale.ROOT, "After %.0f s idle: the servers were all up at once, each loaded in turn, "
+                    + "then left without requests for %.0f s and their RSS read again, still against RSS before the load (an "
+                    + "idle JVM may collect and give heap back; Redis's allocator keeps what it has).", idle.get(), idle.get()));
+        }
         if (slope) {
             header.add(String.format(java.util.Locale.ROOT, "RSS bytes per key from %,d to %,d keys", first.keys(), 2L * first.keys()));
             page.paragraph("The slope: RSS read right after the keys, then right after as many more, the growth over the "
@@ -91,12 +99,13 @@ final class KvSection {
         }
         header.addAll(List.of("used_memory bytes per key", "RSS after"));
         page.table(header, table, 1);
-        Optional<MemoryPerKeyDocument> jab = rows.stream().filter(r -> r.server().equals("jab")).findFirst();
         Optional<MemoryPerKeyDocument> redis = rows.stream().filter(r -> r.server().equals("redis")).findFirst();
-        if (jab.isPresent() && redis.isPresent()) {
-            page.paragraph(String.format(Locale.ROOT, "jab/Redis, RSS growth per key: %.2fx right after the load, %.2fx as a slope, "
-                    + "%.2fx after MEMORY PURGE (one server of each, one load: no interval).", jab.get().rssPerKey() / redis.get().rssPerKey(),
-                    jab.get().slopePerKey() / redis.get().slopePerKey(), jab.get().purgedRssPerKey() / redis.get().purgedRssPerKey()));
+        for (MemoryPerKeyDocument jab : rows.stream().filter(r -> r.server().equals("jab")).toList()) {
+            redis.ifPresent(x -> page.paragraph(String.format(Locale.ROOT, "%s/Redis, RSS growth per key: %.2fx right after the load, "
+                    + "%s%.2fx as a slope, %.2fx after MEMORY PURGE (one server of each, one load: no interval).",
+                    jab.serverWords(), jab.rssPerKey() / x.rssPerKey(), Double.isFinite(jab.idleRssPerKey())
+                            ? String.format(Locale.ROOT, "%.2fx after %.0f s idle, ", jab.idleRssPerKey() / x.idleRssPerKey(), jab.idleSeconds())
+                            : "", jab.slopePerKey() / x.slopePerKey(), jab.purgedRssPerKey() / x.purgedRssPerKey())));
         }
         page.paragraph("Servers: " + rows.stream().map(r -> r.server() + " = " + r.serverVersion()).distinct()
                 .collect(java.util.stream.Collectors.joining("; ")) + ".");
@@ -247,8 +256,9 @@ final class KvSection {
         }
         if (CapacityTable.measured(doc.rows())) {
             page.paragraph("Capacity, requests per server CPU-second: in each run the requests served over the CPU time the "
-                    + "server used (all its threads, JIT and GC included), mean of the rounds; jab/Redis is the ratio of the "
-                    + "rounds' means with its 95% interval over rounds. A server under a quota is the bottleneck while "
+                    + "server used (all its threads, JIT and GC included), mean of the rounds; jab/Redis is the geometric mean of "
+                    + "the rounds' ratios (the servers of a round run seconds apart) with its 95% interval over rounds, and its "
+                    + "verdict against the run's band as the questions' are. A server under a quota is the bottleneck while "
                     + "redis-benchmark has CPU to spare, so this says which server does the work more cheaply; beside each "
                     + "figure, the most of its CPU redis-benchmark used in any round.");
         }
@@ -270,9 +280,9 @@ final class KvSection {
             }
             List<RedisBenchmarkDocument.Row> asUsersRunIt = e.getValue().stream().filter(r -> onDefaultTransport(doc, r)).toList();
             if (CapacityTable.measured(asUsersRunIt)) {
-                CapacityTable.render(page, asUsersRunIt);
+                CapacityTable.render(page, asUsersRunIt, band);
             }
-            sideBySideTable(page, asUsersRunIt, clientMeasured);
+            sideBySideTable(page, asUsersRunIt, clientMeasured, band);
         }
         TransportAnswers.render(page, doc, band);
         page.paragraph("Servers: " + doc.rows().stream().map(x -> x.server() + " = " + x.serverVersion()).distinct()
@@ -289,7 +299,7 @@ final class KvSection {
     }
 
     /** One persistence setting: per test and pipeline, both servers' rounds, the ratio and its verdict. */
-    private static void sideBySideTable(Page page, List<RedisBenchmarkDocument.Row> rows, boolean clientMeasured) {
+    private static void sideBySideTable(Page page, List<RedisBenchmarkDocument.Row> rows, boolean clientMeasured, double band) {
         List<List<String>> table = new ArrayList<>();
         List<String> verdicts = new ArrayList<>();
         for (RedisBenchmarkDocument.Row j : rows) {
@@ -298,16 +308,16 @@ final class KvSection {
             }
             Optional<RedisBenchmarkDocument.Row> r = rows.stream().filter(x -> "redis".equals(x.server())
                     && x.test().equals(j.test()) && x.pipeline() == j.pipeline()).findFirst();
-            double redis = r.map(x -> mean(x.rps())).orElse(Double.NaN);
+            Optional<CapacityRatio> ratio = r.map(x -> CapacityRatio.of(j.rps(), x.rps(), band));
             List<String> row = new ArrayList<>(List.of(j.test(), Integer.toString(j.pipeline()), rounds(j),
-                    r.map(KvSection::rounds).orElse("-"), Double.isFinite(redis) ? f("%.2fx", mean(j.rps()) / redis) : "-",
+                    r.map(KvSection::rounds).orElse("-"), ratio.map(CapacityRatio::ratioWords).orElse("-"),
                     latencies(j), r.map(KvSection::latencies).orElse("-"), cpu(j), r.map(KvSection::cpu).orElse("-")));
             if (clientMeasured) {
                 row.add(ClientPace.column(j) + " / " + r.map(ClientPace::column).orElse("-"));
             }
             table.add(row);
             r.ifPresent(x -> {
-                TargetCheck t = TargetCheck.of(x.rps(), j.rps(), true, StatTest.WELCH);
+                CapacityRatio t = ratio.get();
                 double cpuRatio = mean(j.serverCpuUsPerRequest()) / mean(x.serverCpuUsPerRequest());
                 verdicts.add(String.format(Locale.ROOT, "%s, pipeline %d: jab %s Redis, %s%s%s", j.test(), j.pipeline(),
                         t.ratioWords(), t.verdictWords(), Double.isFinite(cpuRatio)
@@ -315,7 +325,7 @@ final class KvSection {
                         ClientPace.words(j, x).map(w -> "; " + w).orElse("")));
             });
         }
-        List<String> header = new ArrayList<>(List.of("Test", "Pipeline", "jab (requests/s)", "Redis (requests/s)", "jab/Redis",
+        List<String> header = new ArrayList<>(List.of("Test", "Pipeline", "jab (requests/s)", "Redis (requests/s)", "jab/Redis (95% CI over rounds)",
                 "jab p50/p99 (ms)", "Redis p50/p99 (ms)", "jab CPU (us/req)", "Redis CPU (us/req)"));
         if (clientMeasured) {
             header.add("client CPU (jab / Redis runs)");

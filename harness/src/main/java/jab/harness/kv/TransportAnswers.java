@@ -77,8 +77,9 @@ final class TransportAnswers {
         int rounds = answers.stream().mapToInt(x -> x.ratio().rounds()).max().orElse(0);
         List<String> out = new ArrayList<>();
         out.add(String.format(Locale.ROOT, "kv transport: which transport of jab's server serves RESP requests with the least CPU, "
-                + "each a server of its own beside Redis under redis-benchmark: requests per server CPU-second, each ratio of "
-                + "the means of %d round%s with its 95%% interval, verdicts against a band of ±%s", rounds, rounds == 1 ? "" : "s",
+                + "each a server of its own beside Redis under redis-benchmark: requests per server CPU-second, each ratio the "
+                + "geometric mean of %d round%s' ratios with its 95%% interval over rounds, verdicts against a band of ±%s", rounds,
+                rounds == 1 ? "" : "s",
                 ForkInterval.percent(band)));
         answers.forEach(x -> out.add(x.line()));
         return out;
@@ -94,7 +95,7 @@ final class TransportAnswers {
                 + "readiness wait, then a read and a write per ready connection; io_uring: reads and writes queued and submitted "
                 + "together; nio: the JDK's selector), each a server of its own, in its own cgroup under the same quota, in the same "
                 + "rounds as Redis and in an order that turns every round. Each ratio is one server's requests per server CPU-second "
-                + "over another's, the ratio of the rounds' means with its 95% interval over rounds (as jab/Redis above), and its "
+                + "over another's, the geometric mean of the rounds' ratios with its 95% interval over rounds (as jab/Redis above), and its "
                 + "verdict against the run's band. "
                 + "User and system: the cgroup's split of the server's CPU time per request (the kernel's estimate, billed at its "
                 + "ticks and switches).");

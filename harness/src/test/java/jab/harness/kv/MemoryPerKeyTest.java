@@ -10,12 +10,13 @@ import org.junit.jupiter.api.Test;
 /** Bytes per key measured on real servers: a jab kv serve JVM and, when installed, redis-server. */
 class MemoryPerKeyTest {
     private static final int KEYS = 20_000;
+    private static final long IDLE_MILLIS = 500;
 
     @Test
     void jabCountsEachSixteenByteKeyWithAThirtyTwoByteValueObjectByObject() throws Exception {
         MemoryPerKeyDocument d;
         try (ServerProcess jab = KvEndToEnd.startJab()) {
-            d = MemoryPerKey.measure(jab, KEYS);
+            d = MemoryPerKey.measure(jab, KEYS, IDLE_MILLIS);
         }
         assertThat(d.keys()).isEqualTo(KEYS);
         // KeyTable slot share 18 (9 bytes a slot at half load) + 16-byte key array 32 + 32-byte value array 48
@@ -24,6 +25,23 @@ class MemoryPerKeyTest {
         // MEMORY PURGE is a full collection: the garbage of the load goes, the keys stay
         assertThat(d.rssPurged()).isNotNull().isPositive();
         assertThat(d.purgedRssPerKey()).isFinite();
+        assertThat(d.rssAfterIdle()).as("RSS read again after the idle wait").isNotNull().isPositive();
+        assertThat(d.idleSeconds()).isEqualTo(0.5);
+        assertThat(d.transport()).as("jab names its transport").isNotBlank();
+        assertThat(d.asUsersRunIt()).isTrue();
+    }
+
+    @Test
+    void severalServersAreMeasuredSideBySideEachWithItsOwnTransportAndFigures() throws Exception {
+        java.util.List<MemoryPerKeyDocument> rows;
+        try (ServerProcess nio = KvEndToEnd.startJab(java.util.List.of(), java.util.List.of(), jab.kv.server.Transport.NIO);
+             ServerProcess byDefault = KvEndToEnd.startJab()) {
+            rows = MemoryPerKey.measure(java.util.List.of(nio, byDefault), KEYS, IDLE_MILLIS, byDefault.transport);
+        }
+        assertThat(rows).extracting(MemoryPerKeyDocument::transport).containsExactly("nio", rows.get(1).defaultTransport());
+        assertThat(rows.get(0).asUsersRunIt()).isEqualTo("nio".equals(rows.get(0).defaultTransport()));
+        assertThat(rows.get(1).asUsersRunIt()).isTrue();
+        assertThat(rows).allSatisfy(r -> assertThat(r.usedMemoryPerKey()).isEqualTo(98.0));
     }
 
     @Test
@@ -32,7 +50,7 @@ class MemoryPerKeyTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(redis.isPresent(), "redis-server is not installed");
         MemoryPerKeyDocument d;
         try (ServerProcess r = ServerProcess.redis(redis.get())) {
-            d = MemoryPerKey.measure(r, KEYS);
+            d = MemoryPerKey.measure(r, KEYS, IDLE_MILLIS);
         }
         // Redis 7 on 64-bit: a dict entry, an embedded-string key and value and the table: ~80-150 bytes
         assertThat(d.usedMemoryPerKey()).isBetween(60.0, 200.0);
