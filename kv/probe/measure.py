@@ -14,6 +14,7 @@ import datetime
 import json
 import math
 import os
+import resource
 import platform
 import re
 import signal
@@ -129,13 +130,18 @@ class Server:
             return f.read()
 
     def cpu_ns(self):
-        """(user, system) CPU so far, ns: the cgroup's, else the sum over the process's threads."""
+        """(user, system, total) CPU so far, ns: the cgroup's, else the sum over the process's threads.
+
+        cgroup v1's cpuacct.usage is the scheduler's own runtime, to the ns; usage_user and usage_sys
+        are the kernel's per-mode cputime, which moves in steps of about a tick (4 ms here), good to a
+        few percent over a run of a second or two, so the total is usage's and only the split theirs.
+        """
         if self.cg:
-            with open(os.path.join(self.cg, "cpuacct.usage_user")) as f:
-                u = int(f.read())
-            with open(os.path.join(self.cg, "cpuacct.usage_sys")) as f:
-                s = int(f.read())
-            return u, s
+            vals = []
+            for name in ("cpuacct.usage_user", "cpuacct.usage_sys", "cpuacct.usage"):
+                with open(os.path.join(self.cg, name)) as f:
+                    vals.append(int(f.read()))
+            return tuple(vals)
         u = s = 0
         task = "/proc/%d/task" % self.proc.pid
         for t in os.listdir(task):
@@ -146,7 +152,7 @@ class Server:
                 s += int(fields[12])
             except (FileNotFoundError, ProcessLookupError):
                 pass
-        return u * 1_000_000_000 // CLK_TCK, s * 1_000_000_000 // CLK_TCK
+        return u * 1_000_000_000 // CLK_TCK, s * 1_000_000_000 // CLK_TCK, (u + s) * 1_000_000_000 // CLK_TCK
 
 
 def resp_command(port, *args, timeout=5):
@@ -198,13 +204,15 @@ def bench(server, test, pipeline, n, clients):
            "-c", str(clients), "-P", str(pipeline), "-q"]
     before_counts = probe_counts(server)
     busy0 = busy_ticks()
-    u0, s0 = server.cpu_ns()
+    u0, s0, c0 = server.cpu_ns()
     t0 = time.monotonic()
+    kids0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     client = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
     started.append((client, "redis-benchmark"))
     out, _ = client.communicate()
     wall = time.monotonic() - t0
-    u1, s1 = server.cpu_ns()
+    kids1 = resource.getrusage(resource.RUSAGE_CHILDREN)  # the client is the only child reaped meanwhile
+    u1, s1, c1 = server.cpu_ns()
     busy1 = busy_ticks()
     after_counts = probe_counts(server)
     started.remove((client, "redis-benchmark"))
@@ -217,11 +225,15 @@ def bench(server, test, pipeline, n, clients):
     row = {
         "server": server.name, "test": test.upper(), "pipeline": pipeline, "requests": n, "clients": clients,
         "requestsPerSecond": float(found[-1][1]), "wallSeconds": round(wall, 3),
-        "serverUserCpuNs": u1 - u0, "serverSystemCpuNs": s1 - s0,
-        "userUsPerRequest": user_us, "systemUsPerRequest": sys_us, "totalUsPerRequest": user_us + sys_us,
-        "requestsPerCpuSecond": n / ((u1 - u0 + s1 - s0) / 1e9) if u1 - u0 + s1 - s0 > 0 else None,
+        "serverCpuNs": c1 - c0, "serverUserCpuNs": u1 - u0, "serverSystemCpuNs": s1 - s0,
+        "userUsPerRequest": user_us, "systemUsPerRequest": sys_us, "totalUsPerRequest": (c1 - c0) / 1000 / n,
+        "requestsPerCpuSecond": n / ((c1 - c0) / 1e9) if c1 > c0 else None,
         "machineBusyCpuMs": (busy1 - busy0) * 1000 / CLK_TCK,
+        "clientCpuMs": 1000 * (kids1.ru_utime + kids1.ru_stime - kids0.ru_utime - kids0.ru_stime),
     }
+    # what else the machine did meanwhile: its busy time less the server's and the client's (the
+    # machine's figure is in 10 ms ticks, so a few tens of ms either way are its grain, not a process)
+    row["otherCpuMs"] = row["machineBusyCpuMs"] - row["serverCpuNs"] / 1e6 - row["clientCpuMs"]
     if before_counts and after_counts:
         row["probeCallsPerRequest"] = {k: (after_counts[k] - before_counts[k]) / n
                                       for k in ("waits", "reads", "writes", "enters")}
@@ -280,6 +292,7 @@ def summarise(doc):
     lines = []
     lines.append("Server CPU per request (us), mean over %d rounds; total and requests per CPU-second with a 95%% t interval;"
                  % doc["rounds"])
+    lines.append("total is cpuacct.usage (ns-exact); user and system split it by ticks, so they need not add up to it exactly;")
     lines.append("ratio = the server's total CPU per request over %s's in the same round, mean [95%% t interval]." % BASELINE)
     verdicts = []
     for test, p in TESTS:
@@ -324,12 +337,14 @@ def summarise(doc):
                     else:
                         lines.append("  %-16s %s P%-2d epoll_wait %.3f + read %.3f + write %.3f = %.3f"
                                      % (name, test.upper(), p, m["waits"], m["reads"], m["writes"], m["waits"] + m["reads"] + m["writes"]))
-    other = [r["machineBusyCpuMs"] - (r["serverUserCpuNs"] + r["serverSystemCpuNs"]) / 1e6 for r in runs]
-    if other:
+    if runs:
+        other = [r["otherCpuMs"] for r in runs]
+        client = [r["clientCpuMs"] for r in runs]
         lines.append("")
-        lines.append("Machine CPU busy during a run beyond the server's (the client's and anything else's), ms per run: "
-                     "mean %.0f, max %.0f; runs last %.1f-%.1f s" % (statistics.mean(other), max(other),
-                     min(r["wallSeconds"] for r in runs), max(r["wallSeconds"] for r in runs)))
+        lines.append("Runs last %.1f-%.1f s; the client used %.0f-%.0f ms of CPU per run; the machine's busy time beyond"
+                     " server and client (anything else that ran, to the 10 ms grain of /proc/stat): mean %.0f ms, max %.0f ms per run"
+                     % (min(r["wallSeconds"] for r in runs), max(r["wallSeconds"] for r in runs), min(client), max(client),
+                        statistics.mean(other), max(other)))
     if "strace" in doc:
         lines.append("")
         lines.append("strace -f -c (attached to the running server, all threads) over a short run, calls per request (>= 0.001):")
@@ -409,7 +424,7 @@ def main():
         servers.append(s)
 
     doc = {"command": " ".join([os.path.basename(sys.argv[0])] + sys.argv[1:]), "machine": machine_state(),
-           "cpuAccounting": "cgroup v1 cpuacct.usage_user/usage_sys" if use_cgroup else "/proc/PID/task/*/stat utime+stime",
+           "cpuAccounting": "cgroup v1: total cpuacct.usage, split cpuacct.usage_user/usage_sys (tick-sampled)" if use_cgroup else "/proc/PID/task/*/stat utime+stime",
            "rounds": args.rounds, "servers": names, "baseline": BASELINE,
            "client": "taskset -c 1 redis-benchmark -c %d -q; P1 -n %d, P16 -n %d" % (args.clients, args.requests, args.requests_pipelined),
            "serverCpu": "taskset -c 0", "warmup": {}, "runs": []}
