@@ -58,8 +58,9 @@ final class KvSection {
                 + "(pipelined, 1000 per round trip); bytes per key is the growth over the keys. RSS is what the machine pays "
                 + "(for jab: the heap the JVM took, garbage not yet collected included); used_memory is what the server counts "
                 + "for its data (Redis: its allocator's bytes; jab: its entries' objects by HotSpot's layout).",
-                first.settleSeconds() == null ? "" : String.format(Locale.ROOT, ", left %.0f s to settle (a JVM that has just "
-                        + "started is still compiling its start-up code)", first.settleSeconds()),
+                first.settleSeconds() == null ? "" : String.format(Locale.ROOT, ", given a warm-up load of %,d other keys that "
+                        + "was flushed again and %.0f s to settle (a fresh JVM compiles its request path in its first load)",
+                        MemoryPerKey.WARM_UP_KEYS, first.settleSeconds()),
                 first.keys(), first.keyBytes(), first.valueBytes()));
         boolean purged = rows.stream().anyMatch(r -> r.rssPurged() != null);
         boolean slope = rows.stream().anyMatch(r -> r.rssAfterTwice() != null);

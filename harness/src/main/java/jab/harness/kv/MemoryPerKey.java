@@ -11,8 +11,8 @@ import jab.harness.family.Profile;
 import jab.kv.load.RespClient;
 
 /**
- * Bytes per key, the same way for every server: a fresh server left alone for a few seconds to settle
- * ({@link #SETTLE_MILLIS}), its RSS (VmRSS) and INFO memory's used_memory read, then N keys of 16 bytes with 32-byte values set over RESP (pipelined, 1000 per
+ * Bytes per key, the same way for every server: a fresh server given a warm-up load that is flushed
+ * again ({@link #warmUp}) and a few seconds to settle ({@link #SETTLE_MILLIS}), its RSS (VmRSS) and INFO memory's used_memory read, then N keys of 16 bytes with 32-byte values set over RESP (pipelined, 1000 per
  * round trip), and both read again; RSS once more after ten seconds without requests; N keys more and
  * RSS again (the slope); RSS once more after MEMORY PURGE. The growth over N is what one key costs
  * each: RSS growth is what the machine pays (for jab: heap the JVM took, garbage not yet collected
@@ -53,6 +53,11 @@ final class MemoryPerKey {
             throws IOException {
         List<RespClient> clients = new ArrayList<>();
         try {
+            for (ServerProcess s : servers) {
+                RespClient c = new RespClient("127.0.0.1", s.port);
+                clients.add(c);
+                warmUp(c, s);
+            }
             pause(SETTLE_MILLIS, "while the fresh servers settled");
             long[] rssBefore = new long[servers.size()];
             long[] usedBefore = new long[servers.size()];
@@ -60,8 +65,7 @@ final class MemoryPerKey {
             long[] usedAfter = new long[servers.size()];
             for (int i = 0; i < servers.size(); i++) {
                 ServerProcess s = servers.get(i);
-                RespClient c = new RespClient("127.0.0.1", s.port);
-                clients.add(c);
+                RespClient c = clients.get(i);
                 rssBefore[i] = rss(s.pid());
                 usedBefore[i] = usedMemory(c);
                 load(c, s, 0, keys);
@@ -108,13 +112,39 @@ final class MemoryPerKey {
      */
     static final long IDLE_MILLIS = 10_000;
 
-    /** SETs keys number {@code from} to {@code to} (exclusive), 1000 per round trip, then waits for a DBSIZE: all are stored. */
+    /**
+     * The requests of a load, then FLUSHALL, before anything is read: a fresh JVM compiles its request
+     * path during its first load (NMT saw the compiler's arenas grow 15 MB in one), and jab's server on
+     * io_uring grew 20 MB more in one load of three than in the other two (2026-11-29). What a key
+     * costs is measured on a server that has served requests, as a user's has; the settle wait after it
+     * lets the JVM free what compiling took.
+     */
+    private static void warmUp(RespClient c, ServerProcess server) throws IOException {
+        load(c, server, "warm:%011d", 0, WARM_UP_KEYS);
+        c.command("FLUSHALL");
+        c.flush();
+        if (!c.readReply()) {
+            throw new IOException(server.name + " refused FLUSHALL after the warm-up");
+        }
+    }
+
+    /** Keys of the warm-up: enough for the JIT to compile SET's path (10 round trips of 1000), few enough to leave no table behind. */
+    static final int WARM_UP_KEYS = 10_000;
+
     private static void load(RespClient c, ServerProcess server, int from, int to) throws IOException {
+        load(c, server, "key:%012d", from, to);
+    }
+
+    /**
+     * SETs keys number {@code from} to {@code to} (exclusive), each named by {@code format} (16 bytes),
+     * 1000 per round trip, then waits for a DBSIZE: all are stored.
+     */
+    private static void load(RespClient c, ServerProcess server, String format, int from, int to) throws IOException {
         String value = "v".repeat(VALUE_BYTES);
         for (int batch = from; batch < to; batch += BATCH) {
             int end = Math.min(to, batch + BATCH);
             for (int i = batch; i < end; i++) {
-                c.command("SET", String.format(Locale.ROOT, "key:%012d", i), value);
+                c.command("SET", String.format(Locale.ROOT, format, i), value);
             }
             c.flush();
             for (int i = batch; i < end; i++) {
