@@ -12,12 +12,13 @@ import jab.kv.load.RespClient;
 
 /**
  * Bytes per key, the same way for every server: a fresh server given a warm-up load that is flushed
- * again ({@link #warmUp}) and a few seconds to settle ({@link #SETTLE_MILLIS}), its RSS (VmRSS) and INFO memory's used_memory read, then N keys of 16 bytes with 32-byte values set over RESP (pipelined, 1000 per
- * round trip), and both read again; RSS once more after ten seconds without requests; N keys more and
- * RSS again (the slope); RSS once more after MEMORY PURGE. The growth over N is what one key costs
- * each: RSS growth is what the machine pays (for jab: heap the JVM took, garbage not yet collected
- * included; after the idle wait or the purge, what it keeps), used_memory what the server counts for
- * its data (Redis: its allocator's bytes; jab: its entries' objects).
+ * again ({@link #warmUp}) and a few seconds to settle ({@link #SETTLE_MILLIS}); its RSS (VmRSS) and
+ * INFO memory's used_memory read, then N keys of 16 bytes with 32-byte values set over RESP
+ * (pipelined, 1000 per round trip), and both read again; RSS once more after ten seconds without
+ * requests; N keys more and RSS again (the slope); RSS once more after MEMORY PURGE. The growth over
+ * N is what one key costs each: RSS growth is what the machine pays (for jab: heap the JVM took,
+ * garbage not yet collected included; after the idle wait or the purge, what it keeps), used_memory
+ * what the server counts for its data (Redis: its allocator's bytes; jab: its entries' objects).
  */
 final class MemoryPerKey {
     static final int KEY_BYTES = 16;
@@ -128,7 +129,10 @@ final class MemoryPerKey {
         }
     }
 
-    /** Keys of the warm-up: enough for the JIT to compile SET's path (10 round trips of 1000), few enough to leave no table behind. */
+    /**
+     * Keys of the warm-up: enough for the JIT to compile SET's path (10 round trips of 1000), few
+     * enough to leave no table behind.
+     */
     static final int WARM_UP_KEYS = 10_000;
 
     private static void load(RespClient c, ServerProcess server, int from, int to) throws IOException {
