@@ -10,9 +10,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
 
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
@@ -21,22 +22,25 @@ import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.params.SetParams;
 
 /** The server through Jedis, a Redis client library: commands, errors, pipelining, concurrent clients. */
+@EveryTransport
 class KvServerJedisTest {
     static KvServer server;
     static int port;
 
-    @BeforeAll
-    static void start() throws Exception {
-        ServerConfig c = new ServerConfig();
-        c.port = 0;
-        c.shards = 8;
-        server = new KvServer(c);
-        port = server.start();
+    @Parameter
+    Transport transport;
+
+    @BeforeParameterizedClassInvocation
+    static void start(Transport transport) throws Exception {
+        server = EveryTransport.Servers.started(transport, c -> c.shards = 8);
+        port = server == null ? 0 : server.port();
     }
 
-    @AfterAll
+    @AfterParameterizedClassInvocation
     static void stop() {
-        server.close();
+        if (server != null) { // null on a transport that cannot run here
+            server.close();
+        }
     }
 
     private static Jedis client() {
@@ -146,11 +150,8 @@ class KvServerJedisTest {
 
     @Test
     void withRequirepassEveryCommandBeforeAuthIsRefused() throws Exception {
-        ServerConfig c = new ServerConfig();
-        c.port = 0;
-        c.requirepass = "s3cret";
-        try (KvServer secured = new KvServer(c)) {
-            int p = secured.start();
+        try (KvServer secured = EveryTransport.Servers.started(transport, c -> c.requirepass = "s3cret")) {
+            int p = secured.port();
             try (Jedis j = new Jedis("127.0.0.1", p)) {
                 assertThatThrownBy(j::ping).hasMessage("NOAUTH Authentication required.");
                 assertThatThrownBy(() -> j.get("x")).hasMessage("NOAUTH Authentication required.");

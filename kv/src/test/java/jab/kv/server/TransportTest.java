@@ -17,10 +17,8 @@ class TransportTest {
 
     @Test
     void everyAvailableTransportServesTheSameReplies() throws Exception {
-        ServerConfig c = new ServerConfig();
-        c.port = 0;
+        ServerConfig c = EveryTransport.Servers.config(transport);
         c.ioThreads = 1;
-        c.transport = transport;
         try (KvServer server = new KvServer(c)) {
             int port = server.start();
             try (Jedis j = new Jedis("127.0.0.1", port)) {
