@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 import jab.kv.server.KvServer;
 import jab.kv.server.ServerConfig;
+import jab.kv.server.Transport;
 
 /**
  * A jab kv server with persistence in a JVM of its own, so a test can kill -9 it: a real process
@@ -25,12 +26,15 @@ final class ChildServer implements AutoCloseable {
         this.process = process;
     }
 
-    /** Starts a child on {@code dir} with AOF on and this fsync; {@code ulimitKb} > 0 caps the size of any file it writes (ulimit -f). */
-    static ChildServer start(Path dir, String fsync, long ulimitKb) throws IOException {
+    /**
+     * Starts a child on {@code dir} with AOF on, this fsync and this transport; {@code ulimitKb} > 0
+     * caps the size of any file it writes (ulimit -f).
+     */
+    static ChildServer start(Path dir, String fsync, long ulimitKb, Transport transport) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new ArrayList<>();
         String javaCmd = String.join(" ", java, "-Xmx256m", "-cp", "'" + System.getProperty("java.class.path") + "'",
-                ChildServer.class.getName(), "'" + dir + "'", fsync);
+                ChildServer.class.getName(), "'" + dir + "'", fsync, transport.label());
         if (ulimitKb > 0) {
             cmd.addAll(List.of("bash", "-c", "ulimit -f " + ulimitKb + " && exec " + javaCmd));
         } else {
@@ -66,6 +70,7 @@ final class ChildServer implements AutoCloseable {
         ServerConfig c = new ServerConfig();
         c.port = 0;
         c.ioThreads = 1;
+        c.transport = Transport.named(args[2]);
         c.persistence = p;
         KvServer server = new KvServer(c);
         System.out.println("port " + server.start());

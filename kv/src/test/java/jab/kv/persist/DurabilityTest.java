@@ -12,34 +12,38 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
+import jab.kv.server.EveryTransport;
 import jab.kv.server.KvServer;
 import jab.kv.server.ServerConfig;
+import jab.kv.server.Transport;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.params.SetParams;
 
-/** Persistence against real faults: a kill -9 under write load, a torn log, a damaged snapshot, a full disk, a bad --dir. */
+/**
+ * Persistence against real faults: a kill -9 under write load, a torn log, a damaged snapshot, a full
+ * disk, a bad --dir; on each transport, the child servers that are killed too.
+ */
+@EveryTransport
 class DurabilityTest {
+    @Parameter
+    Transport transport;
+
     @TempDir
     Path dir;
 
     private final List<String> log = new ArrayList<>();
 
     private KvServer server(boolean appendOnly) throws Exception {
-        PersistenceConfig p = new PersistenceConfig();
-        p.dir = dir;
-        p.appendOnly = appendOnly;
-        p.save = List.of();
-        ServerConfig c = new ServerConfig();
-        c.port = 0;
+        ServerConfig c = config(appendOnly);
+        c.persistence.save = List.of();
         c.ioThreads = 1;
-        c.persistence = p;
-        c.log = log::add;
         KvServer s = new KvServer(c);
         s.start();
         return s;
@@ -62,7 +66,10 @@ class DurabilityTest {
     @Test
     void everyAcknowledgedWriteSurvivesKillNineUnderAppendfsyncAlways() throws Exception {
         int acked;
-        try (ChildServer child = ChildServer.start(dir, "always", 0)) {
+        try (ChildServer child = ChildServer.start(dir, "always", 0, transport)) {
+            try (Jedis j = new Jedis("127.0.0.1", child.port)) {
+                assertThat(j.info("server")).as("the child's transport").contains("multiplexing_api:" + transport.label());
+            }
             Thread killer = new Thread(() -> {
                 try {
                     Thread.sleep(1500);
@@ -140,8 +147,7 @@ class DurabilityTest {
         PersistenceConfig p = new PersistenceConfig();
         p.dir = dir;
         p.appendOnly = appendOnly;
-        ServerConfig c = new ServerConfig();
-        c.port = 0;
+        ServerConfig c = EveryTransport.Servers.config(transport);
         c.persistence = p;
         c.log = log::add;
         return c;
@@ -209,8 +215,7 @@ class DurabilityTest {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
         PersistenceConfig p = new PersistenceConfig();
         p.dir = file.resolve("sub");
-        ServerConfig c = new ServerConfig();
-        c.port = 0;
+        ServerConfig c = EveryTransport.Servers.config(transport);
         c.persistence = p;
         KvServer s = new KvServer(c);
         assertThatThrownBy(s::start).isInstanceOf(Persistence.Unusable.class)
@@ -228,7 +233,7 @@ class DurabilityTest {
     void aFullDiskRefusesWritesWithMisconfKeepsReadsAndLeavesNoHalfRecord(String fsync) throws Exception {
         int acked = 0;
         String value = "x".repeat(1000);
-        try (ChildServer child = ChildServer.start(dir, fsync, 12 * 1024); Jedis j = new Jedis("127.0.0.1", child.port)) {
+        try (ChildServer child = ChildServer.start(dir, fsync, 12 * 1024, transport); Jedis j = new Jedis("127.0.0.1", child.port)) {
             String refusal = null;
             for (int i = 0; i < 40_000 && refusal == null; i++) {
                 try {

@@ -12,9 +12,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
 
-/** When an event loop pauses to answer connections together, and that every client is still answered, in order. */
+/**
+ * When an event loop pauses to answer connections together, and that every client is still answered,
+ * in order: on epoll with the pauses, on the other transports without them.
+ */
+@EveryTransport
 class CoalescingTest {
+    @Parameter
+    Transport transport;
+
     @Test
     void pausesStartAfterABacklogAndLastWhileEachPauseGathersEnough() {
         Coalescing c = new Coalescing();
@@ -33,8 +41,7 @@ class CoalescingTest {
     void manyClientsSendingTogetherAreEachAnswered() throws Exception {
         int clients = Coalescing.START + 16;
         int rounds = 200;
-        ServerConfig c = new ServerConfig();
-        c.port = 0;
+        ServerConfig c = EveryTransport.Servers.config(transport);
         c.ioThreads = 1;
         try (KvServer server = new KvServer(c)) {
             int port = server.start();

@@ -9,30 +9,35 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
 
 /**
  * GET and SET taken straight from the bytes ({@link GetSetFastPath}) answer as the general parser
  * does: whatever the case of the name, split anywhere over reads, and where the fast path declines
  * (long keys, odd lengths, missing CRLF) the parser's answer stands.
  */
+@EveryTransport
 class GetSetFastPathTest {
     static KvServer server;
     static int port;
 
-    @BeforeAll
-    static void start() throws Exception {
-        ServerConfig c = new ServerConfig();
-        c.port = 0;
-        server = new KvServer(c);
-        port = server.start();
+    @Parameter
+    Transport transport;
+
+    @BeforeParameterizedClassInvocation
+    static void start(Transport transport) throws Exception {
+        server = EveryTransport.Servers.started(transport, c -> { });
+        port = server == null ? 0 : server.port();
     }
 
-    @AfterAll
+    @AfterParameterizedClassInvocation
     static void stop() {
-        server.close();
+        if (server != null) { // null on a transport that cannot run here
+            server.close();
+        }
     }
 
     private static String command(String... words) {
@@ -110,8 +115,7 @@ class GetSetFastPathTest {
 
     @Test
     void withAPasswordGetAndSetBeforeAuthAreRefused() throws Exception {
-        ServerConfig c = new ServerConfig();
-        c.port = 0;
+        ServerConfig c = EveryTransport.Servers.config(transport);
         c.requirepass = "pw";
         try (KvServer locked = new KvServer(c)) {
             int p = locked.start();

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
 
 import redis.clients.jedis.Jedis;
 
@@ -21,11 +22,16 @@ import redis.clients.jedis.Jedis;
  * What one client can make the server hold, and how it treats a client guessing passwords: memory
  * grows with the bytes clients sent, not with the lengths they announce.
  */
+@EveryTransport
 class HostileInputTest {
     private static final long MB = 1024 * 1024;
 
-    private static KvServer server(ServerConfig c) throws Exception {
+    @Parameter
+    Transport transport;
+
+    private KvServer server(ServerConfig c) throws Exception {
         c.port = 0;
+        c.transport = transport;
         KvServer s = new KvServer(c);
         s.start();
         return s;
@@ -61,7 +67,7 @@ class HostileInputTest {
     }
 
     /** The heap that {@code clients} connections hold once each sent {@code each} and waits; PING still works meanwhile. */
-    private static long heldBy(int clients, byte[] each) throws Exception {
+    private long heldBy(int clients, byte[] each) throws Exception {
         try (KvServer s = server(new ServerConfig())) {
             long before = liveHeap();
             List<Socket> sockets = connect(s.port(), clients, each);

@@ -9,10 +9,15 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+
+import jab.kv.EvictionPolicy;
 
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
@@ -20,23 +25,26 @@ import redis.clients.jedis.Response;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.params.SetParams;
 
-/** The server through Jedis, a Redis client library: commands, errors, pipelining, concurrent clients. */
+/** The server through Jedis, a Redis client library: commands, errors, pipelining, concurrent clients, maxmemory. */
+@EveryTransport
 class KvServerJedisTest {
     static KvServer server;
     static int port;
 
-    @BeforeAll
-    static void start() throws Exception {
-        ServerConfig c = new ServerConfig();
-        c.port = 0;
-        c.shards = 8;
-        server = new KvServer(c);
-        port = server.start();
+    @Parameter
+    Transport transport;
+
+    @BeforeParameterizedClassInvocation
+    static void start(Transport transport) throws Exception {
+        server = EveryTransport.Servers.started(transport, c -> c.shards = 8);
+        port = server == null ? 0 : server.port();
     }
 
-    @AfterAll
+    @AfterParameterizedClassInvocation
     static void stop() {
-        server.close();
+        if (server != null) { // null on a transport that cannot run here
+            server.close();
+        }
     }
 
     private static Jedis client() {
@@ -144,13 +152,56 @@ class KvServerJedisTest {
         }
     }
 
+    private KvServer limited(long maxMemory, EvictionPolicy eviction) throws Exception {
+        return EveryTransport.Servers.started(transport, c -> {
+            c.shards = 1;
+            c.maxMemory = maxMemory;
+            c.eviction = eviction;
+        });
+    }
+
+    private static long infoField(Jedis j, String section, String name) {
+        Matcher m = Pattern.compile("(?m)^" + name + ":(\\d+)").matcher(j.info(section));
+        assertThat(m.find()).as(name + " in INFO " + section).isTrue();
+        return Long.parseLong(m.group(1));
+    }
+
+    @Test
+    void overMaxmemoryAllkeysLruEvictsAndNoevictionRefusesWritesWithOom() throws Exception {
+        long budget = 64 * 1024;
+        String value = "x".repeat(1000);
+        try (KvServer lru = limited(budget, EvictionPolicy.ALLKEYS_LRU); Jedis j = new Jedis("127.0.0.1", lru.port())) {
+            for (int i = 0; i < 500; i++) {
+                assertThat(j.set("m" + i, value)).isEqualTo("OK");
+            }
+            assertThat(j.get("m499")).isEqualTo(value);
+            assertThat(j.dbSize()).isBetween(1L, 499L);
+            assertThat(infoField(j, "stats", "evicted_keys")).isEqualTo(500 - j.dbSize());
+            assertThat(infoField(j, "memory", "used_memory")).isLessThanOrEqualTo(budget);
+        }
+        try (KvServer refusing = limited(budget, EvictionPolicy.NOEVICTION); Jedis j = new Jedis("127.0.0.1", refusing.port())) {
+            int stored = 0;
+            String refusal = null;
+            while (refusal == null && stored < 500) {
+                try {
+                    j.set("n" + stored, value);
+                    stored++;
+                } catch (JedisDataException e) {
+                    refusal = e.getMessage();
+                }
+            }
+            assertThat(refusal).isEqualTo("OOM command not allowed when used memory > 'maxmemory'.");
+            assertThat(stored).as("writes that fit the budget").isBetween(10, 499);
+            assertThat(j.get("n0")).isEqualTo(value); // reads go on
+            assertThat(j.del("n0")).isEqualTo(1);
+            assertThat(j.set("fits again", value)).isEqualTo("OK");
+        }
+    }
+
     @Test
     void withRequirepassEveryCommandBeforeAuthIsRefused() throws Exception {
-        ServerConfig c = new ServerConfig();
-        c.port = 0;
-        c.requirepass = "s3cret";
-        try (KvServer secured = new KvServer(c)) {
-            int p = secured.start();
+        try (KvServer secured = EveryTransport.Servers.started(transport, c -> c.requirepass = "s3cret")) {
+            int p = secured.port();
             try (Jedis j = new Jedis("127.0.0.1", p)) {
                 assertThatThrownBy(j::ping).hasMessage("NOAUTH Authentication required.");
                 assertThatThrownBy(() -> j.get("x")).hasMessage("NOAUTH Authentication required.");

@@ -8,9 +8,10 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
 
 import jab.kv.server.Wire.Answer;
 
@@ -19,26 +20,31 @@ import jab.kv.server.Wire.Answer;
  * Redis tolerates it, an error and a connection that keeps working), while another client that is
  * connected all along keeps being served.
  */
+@EveryTransport
 class MalformedInputTest {
     static KvServer server;
     static int port;
     static Socket bystander;
 
-    @BeforeAll
-    static void start() throws Exception {
-        ServerConfig c = new ServerConfig();
-        c.port = 0;
-        c.protoMaxBulkLen = 1024 * 1024;
-        server = new KvServer(c);
-        port = server.start();
-        bystander = new Socket("127.0.0.1", port);
-        bystander.setSoTimeout(5000);
+    @Parameter
+    Transport transport;
+
+    @BeforeParameterizedClassInvocation
+    static void start(Transport transport) throws Exception {
+        server = EveryTransport.Servers.started(transport, c -> c.protoMaxBulkLen = 1024 * 1024);
+        if (server != null) {
+            port = server.port();
+            bystander = new Socket("127.0.0.1", port);
+            bystander.setSoTimeout(5000);
+        }
     }
 
-    @AfterAll
+    @AfterParameterizedClassInvocation
     static void stop() throws IOException {
-        bystander.close();
-        server.close();
+        if (server != null) { // null on a transport that cannot run here
+            bystander.close();
+            server.close();
+        }
     }
 
     private static Answer send(byte[] bytes) throws IOException {

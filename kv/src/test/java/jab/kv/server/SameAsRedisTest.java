@@ -10,6 +10,11 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -17,22 +22,19 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Hostile and edge input, byte for byte: each case's bytes go to jab's server and get the answer
  * Redis 7.0.15 gives (written down here, so the jab side runs without Redis), and the same bytes go
  * to a real redis-server, when one is installed, to show that the written answer is Redis's.
- * Most cases end with QUIT: its +OK and the close show that the stream stayed in step.
+ * Most cases end with QUIT: its +OK and the close show that the stream stayed in step. jab's side
+ * runs on every transport ({@link Jab}); Redis's once.
  */
 class SameAsRedisTest {
     private static final String PASSWORD = "s3cret";
     private static final String QUIT = command("QUIT");
     private static final String OK = "+OK\r\n";
 
-    static KvServer jab;
-    static KvServer jabWithPassword;
     static RedisServer redis;
     static RedisServer redisWithPassword;
 
     @BeforeAll
     static void start() throws Exception {
-        jab = jabServer(null);
-        jabWithPassword = jabServer(PASSWORD);
         Optional<Path> r = RedisServer.find();
         if (r.isPresent()) {
             redis = RedisServer.start(r.get());
@@ -40,18 +42,13 @@ class SameAsRedisTest {
         }
     }
 
-    private static KvServer jabServer(String password) throws Exception {
-        ServerConfig c = new ServerConfig();
-        c.port = 0;
-        c.requirepass = password;
-        KvServer s = new KvServer(c);
-        s.start();
-        return s;
-    }
-
     @AfterAll
     static void stop() throws Exception {
-        for (AutoCloseable c : new AutoCloseable[] {jab, jabWithPassword, redis, redisWithPassword}) {
+        closeAll(redis, redisWithPassword);
+    }
+
+    private static void closeAll(AutoCloseable... servers) throws Exception {
+        for (AutoCloseable c : servers) {
             if (c != null) {
                 c.close();
             }
@@ -149,16 +146,39 @@ class SameAsRedisTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void jabAnswersAsRedis(Case c) throws Exception {
-        assertThat(Wire.exchange((c.password ? jabWithPassword : jab).port(), Wire.bytes(c.input), 1000))
-                .hasToString(new Wire.Answer(c.reply, c.closed).toString());
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("cases")
     void redisAnswersSo(Case c) throws Exception {
         assumeTrue(redis != null, "redis-server not found (PATH or JAB_REDIS_SERVER): the written answers are not checked against it");
         assertThat(Wire.exchange((c.password ? redisWithPassword : redis).port, Wire.bytes(c.input), 1000))
                 .hasToString(new Wire.Answer(c.reply, c.closed).toString());
+    }
+
+    /** jab's server, with and without a password, on one transport per run. */
+    @Nested
+    @EveryTransport
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS) // lifecycle methods of an inner class cannot be static on Java 11
+    class Jab {
+        @Parameter
+        Transport transport;
+
+        KvServer jab;
+        KvServer jabWithPassword;
+
+        @BeforeParameterizedClassInvocation
+        void start(Transport transport) throws Exception {
+            jab = EveryTransport.Servers.started(transport, c -> { });
+            jabWithPassword = EveryTransport.Servers.started(transport, c -> c.requirepass = PASSWORD);
+        }
+
+        @AfterParameterizedClassInvocation
+        void stop() throws Exception {
+            closeAll(jab, jabWithPassword);
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @MethodSource("jab.kv.server.SameAsRedisTest#cases")
+        void jabAnswersAsRedis(Case c) throws Exception {
+            assertThat(Wire.exchange((c.password ? jabWithPassword : jab).port(), Wire.bytes(c.input), 1000))
+                    .hasToString(new Wire.Answer(c.reply, c.closed).toString());
+        }
     }
 }

@@ -1,25 +1,24 @@
 package jab.kv.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
 
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
 
 /** Each transport this machine can run serves the same replies, one at a time and pipelined, and INFO names it. */
+@EveryTransport
 class TransportTest {
-    @ParameterizedTest
-    @EnumSource(Transport.class)
-    void everyAvailableTransportServesTheSameReplies(Transport transport) throws Exception {
-        assumeThat(transport.available()).as(transport.label() + ": " + transport.unavailability()).isTrue();
-        ServerConfig c = new ServerConfig();
-        c.port = 0;
+    @Parameter
+    Transport transport;
+
+    @Test
+    void everyAvailableTransportServesTheSameReplies() throws Exception {
+        ServerConfig c = EveryTransport.Servers.config(transport);
         c.ioThreads = 1;
-        c.transport = transport;
         try (KvServer server = new KvServer(c)) {
             int port = server.start();
             try (Jedis j = new Jedis("127.0.0.1", port)) {
@@ -38,9 +37,8 @@ class TransportTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(Transport.class)
-    void namesRoundTrip(Transport transport) {
+    @Test
+    void namesRoundTrip() {
         assertThat(Transport.named(transport.label())).isSameAs(transport);
         assertThat(Transport.named("kqueue")).isNull();
     }
