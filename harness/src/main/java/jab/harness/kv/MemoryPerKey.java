@@ -102,7 +102,7 @@ final class MemoryPerKey {
      * first PING is still growing and shrinking by itself: its JIT compiles its start-up code in arenas
      * the JVM frees every 5 s, and a load started at once makes it compile that and the request path
      * together. Measured 2026-11-29 (jab kv serve on JDK 17, 250,000 keys; issue 57's note):
-     * loaded at once, RSS grew 46-62 MB over five fresh servers, NMT's "Arena Chunk" from 7 to
+     * loaded at once, RSS grew 46-64 MB over seven fresh servers, NMT's "Arena Chunk" from 7 to
      * 22 MB during the load in one; loaded after 6 s, 28 and 30 MB. Redis does not move either way.
      */
     static final long SETTLE_MILLIS = 6_000;
