@@ -8,15 +8,15 @@ import java.util.Locale;
 import java.util.Map;
 
 import jab.harness.stats.ForkInterval;
-import jab.harness.stats.StatTest;
-import jab.harness.results.TargetCheck;
 
 /**
  * One load shape of the end-to-end comparison read over its rounds: each server's throughput per
  * round, its mean with the 95% interval over rounds (Student's t, the round as the unit, since each
- * round starts the servers afresh), and jab/Redis with the ratio's interval and Welch's t-test over
- * the same rounds. Over rounds, not requests: the requests of one run are not independent of each
- * other, the rounds are as independent as this machine allows.
+ * round starts the servers afresh), and jab/Redis as every pair of kv servers gets it
+ * ({@link CapacityRatio}): the geometric mean of the rounds' ratios, paired by round (both servers of a
+ * round run back to back), with its interval and verdict against the run's band. Over rounds, not
+ * requests: the requests of one run are not independent of each other, the rounds are as independent
+ * as this machine allows.
  */
 record EndToEndRounds(int clients, int pipeline, double[] jab, double[] redis) {
 
@@ -46,24 +46,24 @@ record EndToEndRounds(int clients, int pipeline, double[] jab, double[] redis) {
         return ForkInterval.of(rounds);
     }
 
-    /** jab/Redis throughput over the rounds: the ratio of the means, its 95% interval, Welch's test. */
-    TargetCheck ratio() {
-        return TargetCheck.of(redis, jab, true, StatTest.WELCH);
+    /** jab/Redis throughput, paired by round: the geometric mean of the rounds' ratios, its 95% interval, its verdict. */
+    CapacityRatio ratio(double band) {
+        return CapacityRatio.of(jab, redis, band);
     }
 
     /**
      * "32 clients, pipeline 1, 4 rounds: jab 41200 RPS ±3.1%, Redis 50000 RPS ±2.0% (95% intervals over
-     * rounds); jab/Redis throughput 0.82x [95% CI 0.78-0.86] over rounds, slower (Welch's t-test p=0.001)".
+     * rounds); jab/Redis throughput 0.82x [0.78-0.86] over rounds, slower".
      */
-    String words() {
+    String words(double band) {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%d clients, pipeline %d, %d round%s: jab %s", clients,
                 pipeline, jab.length, jab.length == 1 ? "" : "s", rps(jab)));
         if (redis.length == 0) {
             return sb.append(" (95% interval over rounds); no Redis, no ratio").toString();
         }
         sb.append(", Redis ").append(rps(redis)).append(" (95% intervals over rounds); jab/Redis throughput ");
-        TargetCheck t = ratio();
-        return sb.append(t.ratioWords()).append(" over rounds, ").append(t.verdictWords()).toString();
+        CapacityRatio r = ratio(band);
+        return sb.append(r.ratioWords()).append(" over rounds, ").append(r.verdictWords()).toString();
     }
 
     private static String rps(double[] perRound) {

@@ -39,7 +39,7 @@ final class KvSection {
             latency(page, kv, run, jdk);
             throughput(page, kv, cpus(run));
         }
-        endToEnd(page, level + 1, run.documentList(KvEndToEndDocument.NAME, KvEndToEndDocument.class));
+        endToEnd(page, level + 1, run.documentList(KvEndToEndDocument.NAME, KvEndToEndDocument.class), CapacityRatio.band(run));
         run.document(RedisBenchmarkDocument.NAME, RedisBenchmarkDocument.class)
                 .ifPresent(d -> redisBenchmark(page, level + 1, d, CapacityRatio.band(run)));
         memory(page, level + 1, run.documentList(MemoryPerKeyDocument.NAME, MemoryPerKeyDocument.class));
@@ -206,7 +206,7 @@ final class KvSection {
         return header;
     }
 
-    private static void endToEnd(Page page, int level, List<KvEndToEndDocument> rows) {
+    private static void endToEnd(Page page, int level, List<KvEndToEndDocument> rows, double band) {
         if (rows.isEmpty()) {
             return;
         }
@@ -223,7 +223,7 @@ final class KvSection {
         }
         page.table(List.of("Round.order", "Server", "Clients", "Pipeline", "Duration", "Throughput (RPS)", "Avg Latency (us)",
                 "p50 (us)", "p99 (us)", "p99.9 (us)", "max (us)", "Errors"), table, 2);
-        page.bullets(EndToEndRounds.of(rows).stream().map(EndToEndRounds::words).toList());
+        page.bullets(EndToEndRounds.of(rows).stream().map(e -> e.words(band)).toList());
         page.paragraph("Servers: " + rows.stream().map(r -> r.server() + " = " + r.serverVersion()).distinct()
                 .collect(Collectors.joining("; ")));
     }

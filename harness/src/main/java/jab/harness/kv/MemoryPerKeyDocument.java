@@ -38,7 +38,7 @@ record MemoryPerKeyDocument(String server, String serverVersion, int keys, int k
 
     /** "jab, epoll": the server, and jab's transport where the run compared them. */
     String serverWords() {
-        return transport == null || defaultTransport == null ? server : server + ", " + transport;
+        return RedisBenchmarkDocument.serverWords(server, defaultTransport == null ? null : transport);
     }
 
     /** RSS growth per key once the server has given back what it could (MEMORY PURGE); NaN if not measured. */

@@ -41,7 +41,12 @@ record RedisBenchmarkDocument(String tool, String command, String redisServer, S
 
         /** jab's server on a transport of its own ("jab, io_uring"), or the server's name. */
         String serverWords() {
-            return transport == null ? server : server + ", " + transport;
+            return RedisBenchmarkDocument.serverWords(server, transport);
         }
+    }
+
+    /** "jab, epoll": a server, and the transport it ran on where one is named (null: the server alone). */
+    static String serverWords(String server, String transport) {
+        return transport == null ? server : server + ", " + transport;
     }
 }

@@ -133,9 +133,10 @@ final class SideBySide {
             ServerIsolation.CpuTime before = isolation.cpuTime(s);
             long requests = 0;
             for (int pipeline : PIPELINES) {
+                long perTest = requests(plan, pipeline);
                 for (String test : RedisBenchmark.TESTS) {
-                    tool.run(s.port, test, pipeline, requests(plan, pipeline), TIMEOUT_SECONDS);
-                    requests += requests(plan, pipeline);
+                    tool.run(s.port, test, pipeline, perTest, TIMEOUT_SECONDS);
+                    requests += perTest;
                 }
             }
             double rate = 1e6 / isolation.cpuTime(s).perRequest(before, requests)[0];

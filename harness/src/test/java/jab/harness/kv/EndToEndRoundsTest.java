@@ -9,7 +9,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import jab.harness.stats.ForkInterval;
-import jab.harness.results.TargetCheck;
 
 /** The end-to-end comparison's order over rounds and its intervals over rounds, on synthetic rounds. */
 class EndToEndRoundsTest {
@@ -54,14 +53,17 @@ class EndToEndRoundsTest {
         EndToEndRounds p1 = shapes.get(0);
         assertThat(p1.jab()).containsExactly(jab);
         assertThat(p1.redis()).containsExactly(redis);
-        TargetCheck ratio = p1.ratio();
-        assertThat(ratio.speedup().ratio()).isCloseTo(0.5, within(1e-9));
-        assertThat(ratio.speedup().low()).isLessThan(0.5);
-        assertThat(ratio.speedup().high()).isGreaterThan(0.5).isLessThan(1);
-        assertThat(p1.words()).contains("32 clients, pipeline 1, 4 rounds").contains("jab 100 RPS ±")
-                .contains("Redis 200 RPS ±").contains("jab/Redis throughput 0.50x [95% CI").contains("over rounds")
+        // paired by round: 100/200, 110/190, 90/210, 100/200, their geometric mean and its interval
+        CapacityRatio ratio = p1.ratio(0.03);
+        double mean = (Math.log(0.5) + Math.log(110 / 190.0) + Math.log(90 / 210.0) + Math.log(0.5)) / 4;
+        assertThat(ratio.ratio().ratio()).isCloseTo(Math.exp(mean), within(1e-9));
+        assertThat(ratio.ratio().low()).isLessThan(Math.exp(mean));
+        assertThat(ratio.ratio().high()).isGreaterThan(Math.exp(mean)).isLessThan(1);
+        assertThat(ratio.rounds()).isEqualTo(4);
+        assertThat(p1.words(0.03)).contains("32 clients, pipeline 1, 4 rounds").contains("jab 100 RPS ±")
+                .contains("Redis 200 RPS ±").contains("jab/Redis throughput 0.50x [").contains("over rounds")
                 .contains("slower");
-        assertThat(shapes.get(1).words()).contains("1 round: jab 500 RPS (95% interval over rounds); no Redis, no ratio");
+        assertThat(shapes.get(1).words(0.03)).contains("1 round: jab 500 RPS (95% interval over rounds); no Redis, no ratio");
     }
 
     private static KvEndToEndDocument row(String server, int clients, int pipeline, double rps, int round, int position) {

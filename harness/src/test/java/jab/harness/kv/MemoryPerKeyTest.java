@@ -3,9 +3,12 @@ package jab.harness.kv;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+
+import jab.kv.server.Transport;
 
 /** Bytes per key measured on real servers: a jab kv serve JVM and, when installed, redis-server. */
 class MemoryPerKeyTest {
@@ -33,10 +36,10 @@ class MemoryPerKeyTest {
 
     @Test
     void severalServersAreMeasuredSideBySideEachWithItsOwnTransportAndFigures() throws Exception {
-        java.util.List<MemoryPerKeyDocument> rows;
-        try (ServerProcess nio = KvEndToEnd.startJab(java.util.List.of(), java.util.List.of(), jab.kv.server.Transport.NIO);
+        List<MemoryPerKeyDocument> rows;
+        try (ServerProcess nio = KvEndToEnd.startJab(List.of(), List.of(), Transport.NIO);
              ServerProcess byDefault = KvEndToEnd.startJab()) {
-            rows = MemoryPerKey.measure(java.util.List.of(nio, byDefault), KEYS, IDLE_MILLIS, byDefault.transport);
+            rows = MemoryPerKey.measure(List.of(nio, byDefault), KEYS, IDLE_MILLIS, byDefault.transport);
         }
         assertThat(rows).extracting(MemoryPerKeyDocument::transport).containsExactly("nio", rows.get(1).defaultTransport());
         assertThat(rows.get(0).asUsersRunIt()).isEqualTo("nio".equals(rows.get(0).defaultTransport()));
