@@ -117,10 +117,15 @@ public final class RunStore {
         }
     }
 
-    /** How busy the machine was during a part of the run, and how long the part took ({@code run.machineLoad} in env.json). */
+    /**
+     * How busy the machine was during a part of the run, and how long the part took ({@code run.machineLoad} in
+     * env.json), to the millisecond and never 0, which stands for a run that did not record it: written to a
+     * tenth of a second, the parts of a few milliseconds (a user's jar has nothing to do before JMH) read as 0,
+     * and one 10 ms tick of another process in them came out as "other processes used 100% of the machine".
+     */
     public synchronized void machineLoad(String part, MachineLoad.Share share) throws IOException {
         machineLoad.add(new RunRecord.PartLoad(part, share.otherCpu(), share.steal(), share.loadAverage(),
-                Math.round(share.seconds() * 10) / 10.0));
+                Math.max(0.001, Math.round(share.seconds() * 1000) / 1000.0)));
         writeRun();
     }
 

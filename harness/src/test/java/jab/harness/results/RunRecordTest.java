@@ -39,7 +39,7 @@ class RunRecordTest {
                 + "\"ratioPrecision\":0.02,\"budgetSeconds\":180,\"families\":[\"fs\"],\"params\":{\"size\":\"1,2\"},\"dir\":\"/tmp\","
                 + "\"benchmarks\":\"/b/head.jar\",\"baseline\":\"/b/base.jar\",\"baselineJvmArgs\":\"-Xint\",\"failOnRegression\":0.01,"
                 + "\"profilers\":[\"gc\"],\"notes\":[\"a note\"],\"status\":\"complete\","
-                + "\"machineLoad\":[{\"part\":\"JDK 17\",\"otherCpuShare\":0.01,\"stealShare\":0.002,\"loadAverage\":1.5,\"seconds\":12.3}],"
+                + "\"machineLoad\":[{\"part\":\"JDK 17\",\"otherCpuShare\":0.01,\"stealShare\":0.002,\"loadAverage\":1.5,\"seconds\":12.34}],"
                 + "\"cacheProbe\":{\"bytes\":2097152,\"nanosPerLoad\":[17.41,18.0]},"
                 + "\"refinement\":{\"startedAfterSeconds\":100,\"forksAdded\":3,\"resultsShortOfTime\":1,\"moreSecondsWanted\":40}}");
 
@@ -47,9 +47,19 @@ class RunRecordTest {
         assertThat(back.request()).isEqualTo(request(180L, new RunRecord.Builds("/b/head.jar", "/b/base.jar", "-Xint", null, 0.01)));
         assertThat(back.notes()).containsExactly("a note");
         assertThat(back.status()).isEqualTo("complete");
-        assertThat(back.machineLoad()).containsExactly(new RunRecord.PartLoad("JDK 17", 0.01, 0.002, 1.5, 12.3));
+        assertThat(back.machineLoad()).containsExactly(new RunRecord.PartLoad("JDK 17", 0.01, 0.002, 1.5, 12.34));
         assertThat(back.cacheSamples()).containsExactly(17.41, 18.0);
         assertThat(back.refinement()).isEqualTo(new RunRecord.Refinement(100, 3, 1, 40));
+    }
+
+    @Test
+    void aPartOfAFewMillisecondsIsKeptShortNotZero(@TempDir Path out) throws Exception {
+        RunStore store = RunStore.create(out, "host", JSON.createObjectNode(), request(null, new RunRecord.Builds(null, null, null, null, null)));
+        // a user's jar's "before JMH": nothing to do, and one tick of another process in it
+        store.machineLoad("user before JMH", new MachineLoad.Share(1.0, 0, 1.47, 0.0003));
+        store.machineLoad("fs outside JMH", new MachineLoad.Share(0.0, 0, 1.47, 0.0042));
+        assertThat(RunResults.read(store.dir()).record().machineLoad()).extracting(RunRecord.PartLoad::seconds)
+                .as("0 would say the part's time was not recorded").containsExactly(0.001, 0.004);
     }
 
     @Test

@@ -75,7 +75,7 @@ class RunWarningsTest {
     void aBusyPartIsWarnedAboutUnlessItLastedLessThanTheTicksCpuTimeIsCountedIn() {
         assertThat(machineWarnings(withPart("fs outside JMH", 0.4, 84))).extracting(Warning::kind)
                 .containsExactly(Warning.Kind.BUSY_MACHINE);
-        // as a default run's "jgit outside JMH" of 0.0 s: one 10 ms tick of another process reads as 100%
+        // a part of a few milliseconds (a user jar's "before JMH"): one 10 ms tick of another process reads as 100%
         assertThat(machineWarnings(withPart("jgit outside JMH", 1.0, 0.004))).isEmpty();
         assertThat(machineWarnings(withPart("the run", 0.4, 0))).hasSize(1); // a run that did not record the part's time
     }
