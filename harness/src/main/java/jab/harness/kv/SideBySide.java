@@ -130,9 +130,7 @@ final class SideBySide {
      * passes in every run of that day (the kv-transports check, both default runs of decisive-default,
      * one more default run judged at pipeline 1 alone), and in the last its rounds after the warm-up
      * differed by up to 13% among themselves (SET P1 162, 160, 181, 162k): a band narrower than the noise
-     * is left by chance, not by the JIT settling. With the memory settle, the passes took the kv part of
-     * a default run of every family from 42 s to 74 s.
-     * A server without a CPU reading gets the one pass.
+     * is left by chance, not by the JIT settling. A server without a CPU reading gets the one pass.
      */
     private static int warmUp(RedisBenchmark tool, ServerProcess s, ServerIsolation isolation, Plan plan) throws Exception {
         double last = Double.NaN;
@@ -140,11 +138,11 @@ final class SideBySide {
             double rate = Double.NaN;
             for (int pipeline : PIPELINES) {
                 long perTest = requests(plan, pipeline);
-                ServerIsolation.CpuTime before = isolation.cpuTime(s);
+                ServerIsolation.CpuTime before = pipeline == 1 ? isolation.cpuTime(s) : null; // the judged depth only
                 for (String test : RedisBenchmark.TESTS) {
                     tool.run(s.port, test, pipeline, perTest, TIMEOUT_SECONDS);
                 }
-                if (pipeline == 1) {
+                if (before != null) {
                     rate = 1e6 / isolation.cpuTime(s).perRequest(before, perTest * RedisBenchmark.TESTS.size())[0];
                 }
             }
