@@ -210,6 +210,9 @@ public final class KvFamily implements Family {
             return m.note("kv: the servers end to end (redis-benchmark side by side, bytes per key, syscalls per request) "
                     + "were not run, as the selection names some of kv's benchmarks only; `jab run kv` runs them").build();
         }
+        if (!comparesTransports(ctx)) {
+            m.note(oneTransport());
+        }
         Optional<Path> redis = KvEndToEnd.findRedis(options.redis);
         if (redis.isEmpty()) {
             m.note("redis-server not found (--redis, PATH or JAB_REDIS_SERVER): end to end measures jab's server only");
@@ -228,7 +231,9 @@ public final class KvFamily implements Family {
         }
         if (redis.isPresent() && tool.isPresent()) {
             List<Transport> transports = transports(ctx);
-            m.notes(comparesTransports(ctx) ? ServerTransports.leftOut() : List.of(oneTransport()));
+            if (comparesTransports(ctx)) {
+                m.notes(ServerTransports.leftOut());
+            }
             List<SideBySide.Row> side = new ArrayList<>();
             List<String> isolation = new ArrayList<>();
             for (Durability d : Durability.of(ctx.profile())) {
@@ -259,11 +264,16 @@ public final class KvFamily implements Family {
         return ctx.alone() || ctx.profile() == Profile.THOROUGH;
     }
 
+    /** Whether the run measures bytes per key: where it compares the transports, as {@link #memory} says why. */
+    static boolean measuresMemory(RunContext ctx) {
+        return comparesTransports(ctx);
+    }
+
     /** What a run beside other families leaves out, and where it is measured. */
     private static String oneTransport() {
-        return "kv: jab's server ran on its default transport only (" + Transport.auto().label() + "), to keep this run's side by "
-                + "side within its share of the budget; which transport serves with the least CPU is answered by a run of kv alone "
-                + "(`jab run kv`) or --profile thorough";
+        return "kv: jab's server ran on its default transport only (" + Transport.auto().label() + ") and bytes per key were not "
+                + "measured, to keep this run within its share of the budget; which transport serves with the least CPU, and what "
+                + "a key costs in memory against Redis, are answered by a run of kv alone (`jab run kv`) or --profile thorough";
     }
 
     /**
@@ -309,8 +319,13 @@ public final class KvFamily implements Family {
     /**
      * Bytes per key ({@link MemoryPerKey}): fresh servers, jab's on each transport the run compares (its
      * default last) and Redis, the same keys loaded into each, all up at once so one idle wait serves all.
+     * Only where the transports are compared ({@link #oneTransport}): a figure to size a machine by needs
+     * its servers settled and then idle, time a run beside the other families gives to their answers.
      */
     private static void memory(RunContext ctx, Optional<Path> redis, Measurement.Builder m) throws Exception {
+        if (!measuresMemory(ctx)) {
+            return;
+        }
         int keys = MemoryPerKey.keys(ctx.profile());
         List<ServerProcess> servers = new ArrayList<>();
         try {

@@ -37,6 +37,15 @@ class ServerTransportsTest {
     }
 
     @Test
+    void bytesPerKeyAreMeasuredWhereTheTransportsAreCompared() {
+        RunContext beside = new RunContext(Profile.DEFAULT, Map.of(), Map.of(), List.of(), work, System.out, false).withAlone(false);
+        assertThat(KvFamily.measuresMemory(beside)).as("a default run beside other families").isFalse();
+        assertThat(KvFamily.measuresMemory(beside.withAlone(true))).as("a run of kv alone").isTrue();
+        assertThat(KvFamily.measuresMemory(new RunContext(Profile.THOROUGH, Map.of(), Map.of(), List.of(), work, System.out, false)
+                .withAlone(false))).as("thorough beside other families").isTrue();
+    }
+
+    @Test
     void aServerStartedOnATransportSaysSoAndIsNamedByIt() throws Exception {
         try (ServerProcess nio = KvEndToEnd.startJab(List.of(), List.of(), Transport.NIO)) {
             assertThat(nio.transport).isEqualTo("nio");
