@@ -89,11 +89,11 @@ final class SideBySide {
         Map<String, Row> rows = new LinkedHashMap<>();
         for (ServerProcess s : servers) {
             int passes = warmUp(tool, s, isolation, plan);
-            log.printf("kv end-to-end: %s warmed up in %d pass%s of the plan%n", s.id(), passes, passes == 1 ? "" : "es");
+            log.printf("kv side by side: %s warmed up in %d pass%s of the plan%n", s.id(), passes, passes == 1 ? "" : "es");
         }
         for (int round = 0; round < plan.rounds(); round++) {
             List<ServerProcess> order = ServerOrder.of(servers, round);
-            log.print(ConsoleText.wrap("kv end-to-end: ", String.format(Locale.ROOT, "redis-benchmark round %d of %d, %s, %s",
+            log.print(ConsoleText.wrap("kv side by side: ", String.format(Locale.ROOT, "redis-benchmark round %d of %d, %s, %s",
                     round + 1, plan.rounds(), order.stream().map(ServerProcess::id).collect(Collectors.joining(", ")), durability.words)));
             for (int pipeline : PIPELINES) {
                 for (ServerProcess s : order) {
