@@ -11,8 +11,9 @@ import jab.harness.stats.RatioVerdict;
  * One server's figure over another's in the side by side (requests per server CPU-second, or requests
  * per second) or end to end (jab kv load's throughput), round by round: the servers of a round run
  * within seconds of each other, so the ratio of a round holds little of the machine's drift from
- * round to round, which the rounds' means would carry into the interval. The estimate is the questions' own ({@link PairedRatio}): the
- * geometric mean of the rounds' ratios with Student's t 95% interval over rounds; its verdict is
+ * round to round, which the rounds' means would carry into the interval. The estimate is the
+ * questions' own ({@link PairedRatio}): the geometric mean of the rounds' ratios with Student's t 95%
+ * interval over rounds; its verdict is
  * theirs too ({@link RatioVerdict}): faster or slower when the whole interval lies beyond the band,
  * the same when it lies within it, undecided otherwise. Faster here means more of the figure: the same
  * work for less CPU, or more requests a second. Every pair of servers gets this one figure wherever it
