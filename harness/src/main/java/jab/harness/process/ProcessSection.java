@@ -15,6 +15,7 @@ import jab.harness.page.Page;
 import jab.harness.results.BenchResult;
 import jab.harness.results.ResultTable;
 import jab.harness.results.RunResults;
+import jab.harness.run.question.ForkLogHeader;
 import jab.harness.stats.Stats;
 
 /**
@@ -210,27 +211,33 @@ final class ProcessSection {
             page.pre(m.text());
         }
         for (String j : jdks) {
-            Map<String, Set<String>> said = jdkSaid(run.jmhLog(j));
+            Map<String, List<String>> said = jdkSaid(run.jmhLog(j));
             if (said.isEmpty()) {
                 continue;
             }
             page.paragraph("JDK " + j + " printed in the benchmark forks (jmh-" + j + ".log):");
             List<String> items = new ArrayList<>();
-            said.forEach((line, where) -> items.add("`" + line + "` (" + where.size() + " fork(s), e.g. " + where.iterator().next() + ")"));
+            said.forEach((line, where) -> items.add("`" + line + "` (" + where.size() + " fork(s), e.g. " + where.get(0) + ")"));
             page.bullets(items);
         }
     }
 
-    /** Lines of a JMH log in which a JDK talks about a mechanism, with the params of the forks that printed them. */
-    static Map<String, Set<String>> jdkSaid(String log) {
-        Map<String, Set<String>> out = new LinkedHashMap<>();
+    /**
+     * Lines of a JMH log in which a JDK talks about a mechanism, with what printed them, once per fork
+     * that did: a plain JMH result's params, or the question of an interleaved fork ({@link ForkLogHeader}).
+     */
+    static Map<String, List<String>> jdkSaid(String log) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
         String params = "";
         for (String line : log.split("\\R")) {
+            Optional<String> fork = ForkLogHeader.question(line);
             if (line.startsWith("# Parameters:")) {
                 params = line.substring("# Parameters:".length()).trim();
+            } else if (fork.isPresent()) {
+                params = "the interleaved fork of '" + fork.get() + "'";
             } else if (!line.startsWith("#") && !line.contains("(launchMechanism)") && !line.contains("Benchmark.")
                     && JDK_SAYS.matcher(line).find()) {
-                out.computeIfAbsent(line.strip(), k -> new LinkedHashSet<>()).add(params);
+                out.computeIfAbsent(line.strip(), k -> new ArrayList<>()).add(params); // a fork says it once
             }
         }
         return out;

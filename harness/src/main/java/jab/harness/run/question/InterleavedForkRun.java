@@ -88,7 +88,7 @@ final class InterleavedForkRun {
             cmd.addAll(jvmArgs(c.variants().get(0).job()));
             CompilerHints.addCompilerHints(cmd);
             cmd.addAll(List.of("-cp", String.join(File.pathSeparator, JmhClasspath.jmhRuntime()), MAIN, spec.toString(), out.toString()));
-            log.println("# interleaved fork of '" + c.title() + "' on JDK " + jdk.id() + ": " + String.join(" ", cmd));
+            log.println(ForkLogHeader.of(c.title(), jdk.id(), cmd));
             Result r;
             try {
                 r = Subprocess.of(cmd).mergeStderrIntoStdout().timeout(timeout()).named("interleaved fork").run();
