@@ -13,11 +13,11 @@ import jab.harness.stats.RatioVerdict;
  * within seconds of each other, so the ratio of a round holds little of the machine's drift from
  * round to round, which the rounds' means would carry into the interval. The estimate is the
  * questions' own ({@link PairedRatio}): the geometric mean of the rounds' ratios with Student's t 95%
- * interval over rounds; its verdict is
- * theirs too ({@link RatioVerdict}): faster or slower when the whole interval lies beyond the band,
- * the same when it lies within it, undecided otherwise. Faster here means more of the figure: the same
- * work for less CPU, or more requests a second. Every pair of servers gets this one figure wherever it
- * is shown (the capacity table, the requests/s table, the transport answers, the end-to-end rounds).
+ * interval over rounds; its verdict is theirs too ({@link RatioVerdict}): faster or slower when the
+ * whole interval lies beyond the band, the same when it lies within it, undecided otherwise. Faster
+ * here means more of the figure: the same work for less CPU, or more requests a second. Every pair of
+ * servers gets this one figure wherever it is shown (the capacity table, the requests/s table, the
+ * transport answers, the end-to-end rounds).
  *
  * @param rounds the rounds both servers ran (a server that ran fewer pairs its first ones)
  */

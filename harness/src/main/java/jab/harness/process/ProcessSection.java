@@ -230,12 +230,11 @@ final class ProcessSection {
         Map<String, List<String>> out = new LinkedHashMap<>();
         String params = "";
         for (String line : log.split("\\R")) {
-            Optional<String> fork = ForkLogHeader.question(line);
             if (line.startsWith("# Parameters:")) {
                 params = line.substring("# Parameters:".length()).trim();
-            } else if (fork.isPresent()) {
-                params = "the interleaved fork of '" + fork.get() + "'";
-            } else if (!line.startsWith("#") && !line.contains("(launchMechanism)") && !line.contains("Benchmark.")
+            } else if (line.startsWith("#")) {
+                params = ForkLogHeader.question(line).map(q -> "the interleaved fork of '" + q + "'").orElse(params);
+            } else if (!line.contains("(launchMechanism)") && !line.contains("Benchmark.")
                     && JDK_SAYS.matcher(line).find()) {
                 out.computeIfAbsent(line.strip(), k -> new ArrayList<>()).add(params); // a fork says it once
             }

@@ -3,6 +3,7 @@ package jab.harness.process;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
@@ -27,8 +28,10 @@ class JdkSaidTest {
                 "# Parameters: (launchMechanism = VFORK, launcher = PROCESS_BUILDER)",
                 "VFORK MODE DEPRECATED");
 
-        assertThat(ProcessSection.jdkSaid(log)).containsOnlyKeys("VFORK MODE DEPRECATED");
-        assertThat(ProcessSection.jdkSaid(log).get("VFORK MODE DEPRECATED")).containsExactly(
+        Map<String, List<String>> said = ProcessSection.jdkSaid(log);
+
+        assertThat(said).containsOnlyKeys("VFORK MODE DEPRECATED");
+        assertThat(said.get("VFORK MODE DEPRECATED")).containsExactly(
                 "the interleaved fork of 'which library launches an existing command (launchMechanism=VFORK)'",
                 "(launchMechanism = VFORK, launcher = PROCESS_BUILDER)");
     }
