@@ -36,8 +36,8 @@ final class CapacityTable {
             Optional<CapacityRatio> t = r.map(x -> CapacityRatio.of(j.requestsPerCpuSecond(), x.requestsPerCpuSecond(), band));
             table.add(List.of(j.test(), Integer.toString(j.pipeline()), figure(j), r.map(CapacityTable::figure).orElse("-"),
                     t.map(CapacityRatio::ratioWords).orElse("-")));
-            t.ifPresent(x -> ratios.add(String.format(Locale.ROOT, "%s, pipeline %d: jab serves %s Redis's requests per CPU-second, %s",
-                    j.test(), j.pipeline(), x.ratioWords(), x.verdictWords())));
+            t.ifPresent(x -> ratios.add(String.format(Locale.ROOT, "%s, pipeline %d: jab serves %s Redis's requests per CPU-second, %s%s",
+                    j.test(), j.pipeline(), x.ratioWords(), x.verdictWords(), JitInRounds.words(j).map(w -> "; " + w).orElse(""))));
         }
         page.table(List.of("Test", "Pipeline", "jab (requests per CPU-second)", "Redis (requests per CPU-second)",
                 "jab/Redis (95% CI over rounds)"), table, 2);

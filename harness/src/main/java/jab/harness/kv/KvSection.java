@@ -241,11 +241,14 @@ final class KvSection {
         page.heading(level, "Side by side under redis-benchmark");
         boolean clientMeasured = ClientPace.measured(doc.rows()); // runs made before it was read keep their layout
         List<String> transports = doc.rows().stream().map(RedisBenchmarkDocument.Row::transport).filter(t -> t != null).distinct().toList();
+        boolean passesKept = doc.rows().stream().anyMatch(r -> r.warmUpPasses() != null);
+        String warmUp = passesKept ? "unreported warm-up passes over the whole plan, the servers taking turns (how many each took: below)"
+                : "unreported warm-up before the rounds";
         page.paragraph("`" + doc.command() + "` (" + doc.tool() + "), against " + (transports.size() > 1
-                ? "jab's server on each of " + String.join(", ", transports) + " (a server of its own each) and Redis in one run, one "
-                        + "warm-up run each, then rounds in an order that turns every round, each server first in as many rounds as "
+                ? "jab's server on each of " + String.join(", ", transports) + " (a server of its own each) and Redis in one run, "
+                        + warmUp + ", then rounds in an order that turns every round, each server first in as many rounds as "
                         + "the others. The tables compare jab on its default transport, " + doc.defaultTransport() + ", with Redis"
-                : "both servers in one run, one warm-up run each, then rounds in alternating order")
+                : "both servers in one run, " + warmUp + ", then rounds in alternating order")
                 + ". Requests/s: the mean of the rounds, each round in brackets; latency "
                 + "p50/p99 in ms as redis-benchmark reports them (mean of the rounds); CPU: the server" + (doc.isolation() != null ? "'s" : " process's") + " CPU time "
                 + "(all threads, user + system" + (doc.isolation() != null ? "; its cgroup's when it had a quota" : "")
@@ -254,6 +257,10 @@ final class KvSection {
                         + "its runs against each server (near 100%, the client set the pace)." : "."));
         if (doc.isolation() != null) {
             page.paragraph("Kept apart: " + doc.isolation() + ".");
+        }
+        if (passesKept) {
+            page.paragraph("Warm-up: " + doc.rows().stream().filter(r -> r.warmUpPasses() != null).map(KvSection::warmUpWords).distinct()
+                    .collect(Collectors.joining("; ")) + ".");
         }
         if (CapacityTable.measured(doc.rows())) {
             page.paragraph("Capacity, requests per server CPU-second: in each run the requests served over the CPU time the "
@@ -288,6 +295,13 @@ final class KvSection {
         TransportAnswers.render(page, doc, band);
         page.paragraph("Servers: " + doc.rows().stream().map(x -> x.server() + " = " + x.serverVersion()).distinct()
                 .collect(Collectors.joining("; ")));
+    }
+
+    /** "jab, epoll (persistence always): 6 passes (the JIT took 180%, ..., 5.9% of its CPU in them)". */
+    private static String warmUpWords(RedisBenchmarkDocument.Row r) {
+        String setting = r.persistenceOrOff().equals(Durability.OFF.label) ? "" : " (persistence " + r.persistenceOrOff() + ")";
+        return r.serverWords() + setting + ": " + r.warmUpPasses() + (r.warmUpPasses() == 1 ? " pass" : " passes")
+                + (r.warmUpJitShare() == null ? "" : " (" + RedisBenchmarkDocument.jitWords(r.warmUpJitShare()) + ")");
     }
 
     /**

@@ -26,7 +26,10 @@ record RedisBenchmarkDocument(String tool, String command, String redisServer, S
      * they were read); how both servers persisted ({@link Durability#label}; null in runs made before it
      * was compared: off); the share of one CPU redis-benchmark used in each round (null in runs made
      * before it was read); requests per second of the server's CPU time in each round, and the server's
-     * CPU quota in CPUs (null: no quota, or a run made before servers were capped).
+     * CPU quota in CPUs (null: no quota, or a run made before servers were capped); how long the
+     * server's JIT compiler threads used during each round, CPU ms (null: Redis, and jab's rows in runs made before it
+     * was read); the warm-up passes the server ran before the rounds (null in runs made before they were
+     * kept), and the share of its CPU time its JIT's compiler threads used in each (null: Redis, and older runs).
      *
      * @param transport how jab's server moved bytes (epoll, io_uring, nio); null for Redis, and in runs made
      *                  before the transports were compared
@@ -34,7 +37,7 @@ record RedisBenchmarkDocument(String tool, String command, String redisServer, S
     record Row(String server, String transport, String serverVersion, String test, int pipeline, int clients, long requests,
                double[] rps, double[] p50Ms, double[] p99Ms, double[] serverCpuUsPerRequest, double[] serverUserCpuUsPerRequest,
                double[] serverSystemCpuUsPerRequest, String persistence, double[] clientCpuShare, double[] requestsPerCpuSecond,
-               Double serverCpuQuota) {
+               Double serverCpuQuota, double[] serverJitMs, Integer warmUpPasses, double[] warmUpJitShare) {
         String persistenceOrOff() {
             return persistence == null ? Durability.OFF.label : persistence;
         }
@@ -43,6 +46,12 @@ record RedisBenchmarkDocument(String tool, String command, String redisServer, S
         String serverWords() {
             return RedisBenchmarkDocument.serverWords(server, transport);
         }
+    }
+
+    /** "the JIT took 12%, 4.1%, 1% of its CPU in them": the JIT's compiler threads' share of the server's CPU time in each warm-up pass. */
+    static String jitWords(double[] shares) {
+        return java.util.Arrays.stream(shares).mapToObj(x -> Double.isFinite(x) ? String.format(java.util.Locale.ROOT, "%.1f%%", x * 100) : "-")
+                .collect(java.util.stream.Collectors.joining(", ", "the JIT took ", " of its CPU in them"));
     }
 
     /** "jab, epoll": a server, and the transport it ran on where one is named (null: the server alone). */

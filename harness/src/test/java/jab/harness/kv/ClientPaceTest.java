@@ -8,7 +8,7 @@ class ClientPaceTest {
     private static RedisBenchmarkDocument.Row row(String server, double... clientShare) {
         double[] rps = {90_000, 91_000, 89_000};
         return new RedisBenchmarkDocument.Row(server, null, server, "GET", 1, 50, 100_000, rps, rps, rps, rps, null, null, null, clientShare,
-                null, null);
+                null, null, null, null, null);
     }
 
     @Test

@@ -99,6 +99,6 @@ class CpuIsolationTest {
     private static RedisBenchmarkDocument.Row row(double[] share, double... perCpuSecond) {
         double[] rps = {1, 2, 3};
         return new RedisBenchmarkDocument.Row("jab", "epoll", "jab", "GET", 1, 50, 100_000, rps, rps, rps, rps, null, null, "off", share,
-                perCpuSecond, 0.5);
+                perCpuSecond, 0.5, null, null, null);
     }
 }

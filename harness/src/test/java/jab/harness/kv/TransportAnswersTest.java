@@ -74,7 +74,7 @@ class TransportAnswersTest {
     void aRunOfOneTransportOrMadeBeforeTransportsWereComparedAnswersNothing() {
         assertThat(TransportAnswers.lines(doc("epoll", jab("epoll", "GET", 1, EPOLL), redis("GET", 1, EPOLL)), BAND)).isEmpty();
         RedisBenchmarkDocument.Row before = new RedisBenchmarkDocument.Row("jab", null, "jab", "GET", 1, 50, 1000, EPOLL, EPOLL, EPOLL,
-                EPOLL, null, null, "off", EPOLL, EPOLL, 0.4);
+                EPOLL, null, null, "off", EPOLL, EPOLL, 0.4, null, null, null);
         assertThat(TransportAnswers.lines(doc(null, before, redis("GET", 1, EPOLL)), BAND)).isEmpty();
     }
 
@@ -114,7 +114,7 @@ class TransportAnswersTest {
         Arrays.fill(share, 0.6);
         double[] cpuUs = Arrays.stream(perCpuSecond).map(x -> 1e6 / x).toArray();
         return new RedisBenchmarkDocument.Row(server, transport, server + " 1.0", test, pipeline, 50, 50_000, perCpuSecond, cpuUs, cpuUs,
-                cpuUs, null, null, "off", share, perCpuSecond, 0.4);
+                cpuUs, null, null, "off", share, perCpuSecond, 0.4, null, null, null);
     }
 
     private static RedisBenchmarkDocument.Row withSplit(RedisBenchmarkDocument.Row r, double user, double system) {
@@ -124,6 +124,6 @@ class TransportAnswersTest {
         Arrays.fill(s, system);
         return new RedisBenchmarkDocument.Row(r.server(), r.transport(), r.serverVersion(), r.test(), r.pipeline(), r.clients(),
                 r.requests(), r.rps(), r.p50Ms(), r.p99Ms(), r.serverCpuUsPerRequest(), u, s, r.persistence(), r.clientCpuShare(),
-                r.requestsPerCpuSecond(), r.serverCpuQuota());
+                r.requestsPerCpuSecond(), r.serverCpuQuota(), r.serverJitMs(), r.warmUpPasses(), r.warmUpJitShare());
     }
 }

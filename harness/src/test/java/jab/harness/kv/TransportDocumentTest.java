@@ -29,6 +29,12 @@ class TransportDocumentTest {
         assertThat(doc.rows().get(0).serverUserCpuUsPerRequest()).containsExactly(2.0, 2.0);
         assertThat(doc.rows().get(0).serverSystemCpuUsPerRequest()).containsExactly(3.0, 3.0);
         assertThat(doc.rows().get(0).requestsPerCpuSecond()).containsExactly(200_000.0, 200_000.0);
+        assertThat(doc.rows().get(0).serverJitMs()).as("the JIT's ms in each of jab's rounds").containsExactly(12.0, 40.0);
+        assertThat(doc.rows().get(2).serverJitMs()).as("Redis compiles nothing").isNull();
+        assertThat(doc.rows().get(0).warmUpPasses()).isEqualTo(2);
+        assertThat(doc.rows().get(0).warmUpJitShare()).containsExactly(1.5, 0.01);
+        assertThat(doc.rows().get(2).warmUpPasses()).isEqualTo(1);
+        assertThat(doc.rows().get(2).warmUpJitShare()).isNull();
 
         JsonNode json = new ObjectMapper().valueToTree(doc);
         assertThat(json.get("defaultTransport").asText()).isEqualTo("epoll");
@@ -68,9 +74,16 @@ class TransportDocumentTest {
     }
 
     private static List<SideBySide.Row> rows() {
-        SideBySide.Round round = new SideBySide.Round(new RedisBenchmark.Test("GET", 90_000, 0.5, 0.4, 0.9, 2.0, 0.6), 5.0, 2.0, 3.0);
-        return List.of(new SideBySide.Row("jab", "io_uring", "jab kv serve", Durability.OFF, "GET", 1, 50_000, 0.4, List.of(round, round)),
-                new SideBySide.Row("jab", "epoll", "jab kv serve", Durability.OFF, "GET", 1, 50_000, 0.4, List.of(round, round)),
-                new SideBySide.Row("redis", null, "redis-server 7.0.15", Durability.OFF, "GET", 1, 50_000, 0.4, List.of(round, round)));
+        RedisBenchmark.Test test = new RedisBenchmark.Test("GET", 90_000, 0.5, 0.4, 0.9, 2.0, 0.6);
+        SideBySide.Round jab = new SideBySide.Round(test, 5.0, 2.0, 3.0, 12.0);
+        SideBySide.Round compiling = new SideBySide.Round(test, 5.0, 2.0, 3.0, 40.0);
+        SideBySide.Round redis = new SideBySide.Round(test, 5.0, 2.0, 3.0, Double.NaN); // no JIT to read
+        List<SideBySide.Pass> jabWarmUp = List.of(new SideBySide.Pass(150_000, 1.5), new SideBySide.Pass(190_000, 0.01));
+        List<SideBySide.Pass> redisWarmUp = List.of(new SideBySide.Pass(190_000, Double.NaN));
+        return List.of(new SideBySide.Row("jab", "io_uring", "jab kv serve", Durability.OFF, "GET", 1, 50_000, 0.4, jabWarmUp,
+                        List.of(jab, compiling)),
+                new SideBySide.Row("jab", "epoll", "jab kv serve", Durability.OFF, "GET", 1, 50_000, 0.4, jabWarmUp, List.of(jab, jab)),
+                new SideBySide.Row("redis", null, "redis-server 7.0.15", Durability.OFF, "GET", 1, 50_000, 0.4, redisWarmUp,
+                        List.of(redis, redis)));
     }
 }

@@ -237,6 +237,9 @@ public final class KvServer implements AutoCloseable {
         if (all || section.equals("memory")) {
             sb.append(MemoryInfo.section(store, config));
         }
+        if (section.equals("all") || section.equals("everything") || section.equals("jvm")) { // not Redis's: outside the default
+            sb.append(JvmInfo.section());
+        }
         if ((all || section.equals("persistence"))) {
             sb.append(persistence != null ? persistence.info() : "# Persistence\r\nloading:0\r\naof_enabled:0\r\naof_last_write_status:ok\r\n\r\n");
         }

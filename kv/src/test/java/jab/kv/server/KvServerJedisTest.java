@@ -82,6 +82,14 @@ class KvServerJedisTest {
             assertThat(j.info("keyspace")).contains("# Keyspace").contains("db0:keys=");
             assertThat(j.info("server")).contains("redis_version:");
             assertThat(j.info("clients")).contains("connected_clients:");
+            // the JVM's own work, for a benchmark billing the server's CPU: outside Redis's default sections
+            assertThat(infoField(j, "jvm", "jit_compile_time_ms")).as("a JVM that served requests has compiled").isPositive();
+            assertThat(j.info("jvm")).containsPattern("gc_collections:\\d+").containsPattern("gc_time_ms:\\d+")
+                    .containsPattern("jit_cpu_time_ms:(-1|\\d+)");
+            if (java.nio.file.Files.isDirectory(java.nio.file.Path.of("/proc/self/task"))) {
+                assertThat(infoField(j, "jvm", "jit_cpu_time_ms")).as("the compiler threads' CPU time, from /proc").isPositive();
+            }
+            assertThat(j.info()).doesNotContain("# Jvm");
             assertThat(j.dbSize()).isPositive();
             String stats = j.info("stats");
             assertThat(stats).containsPattern("keyspace_hits:[1-9]").containsPattern("keyspace_misses:[1-9]")
