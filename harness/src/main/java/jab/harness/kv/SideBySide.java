@@ -3,6 +3,7 @@ package jab.harness.kv;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -72,8 +73,7 @@ final class SideBySide {
 
         /** The JIT compiler threads' CPU time in each round, ms; null for a server without a JIT reading. */
         double[] jitMillis() {
-            double[] ms = rounds.stream().mapToDouble(Round::jitMillis).toArray();
-            return java.util.Arrays.stream(ms).anyMatch(Double::isFinite) ? ms : null;
+            return jitRead(rounds.stream().mapToDouble(Round::jitMillis).toArray());
         }
 
         /** One figure of redis-benchmark's per round. */
@@ -216,8 +216,7 @@ final class SideBySide {
 
         /** Each pass's JIT share; null without a JIT reading (Redis). */
         static double[] jitShares(List<Pass> passes) {
-            double[] shares = passes.stream().mapToDouble(Pass::jitShare).toArray();
-            return java.util.Arrays.stream(shares).anyMatch(Double::isFinite) ? shares : null;
+            return jitRead(passes.stream().mapToDouble(Pass::jitShare).toArray());
         }
     }
 
@@ -259,6 +258,11 @@ final class SideBySide {
      */
     static final int MAX_WARM_UP_PASSES = 6;
 
+    /** JIT figures as the document keeps them: null where none was read (Redis: every one NaN). */
+    private static double[] jitRead(double[] figures) {
+        return Arrays.stream(figures).anyMatch(Double::isFinite) ? figures : null;
+    }
+
     static long requests(Plan plan, int pipeline) {
         return pipeline > 1 ? plan.pipelinedRequests() : plan.requests();
     }
@@ -287,7 +291,7 @@ final class SideBySide {
             String name = "e2e.kv." + r.server() + ".redisBenchmark." + r.test().toLowerCase(java.util.Locale.ROOT);
             String source = tool + " against " + r.serverVersion();
             out.add(new NativeResult(name, "thrpt", "ops/s", params, NativeResult.oneFork(r.rps()), source));
-            if (java.util.Arrays.stream(r.serverCpuUs()).allMatch(Double::isFinite)) {
+            if (Arrays.stream(r.serverCpuUs()).allMatch(Double::isFinite)) {
                 out.add(new NativeResult(name + ".serverCpu", "avgt", "us/op", params, NativeResult.oneFork(r.serverCpuUs()),
                         "the server's CPU time (all threads, user + system) per request, " + source));
             }
