@@ -209,6 +209,7 @@ public final class Answers {
         if (paired < 2) {
             boolean smoke = run.record().request().profile().equals("smoke");
             return "one solo fork per variant (one round" + (smoke ? ", as the smoke profile runs"
+                    : SoloRounds.cutShort(run, q) ? ": the budget had no time for a second after the answers' forks"
                     : q.variants().size() <= SoloCheck.FEWEST_DEGREES_OF_FREEDOM ? ": with " + q.variants().size()
                     + " variants, rounds would leave too few degrees of freedom for a check worth its forks; the thorough "
                     + "profile runs four" : "") + "): no check, which takes its error from how two rounds of them at least differ" + left;

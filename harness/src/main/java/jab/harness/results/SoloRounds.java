@@ -33,10 +33,22 @@ public record SoloRounds(int formatVersion, List<Asked> questions) {
      * @param question the question's title, as comparisons.json has it
      * @param jdk      the JDK's id
      * @param rounds   the rounds, in the order they ran
+     * @param planned  where the budget had no time for its later rounds, the rounds its profile gives it;
+     *                 null where it did not cut them (and in runs written before it could)
      */
-    public record Asked(String question, String jdk, List<Round> rounds) {
+    public record Asked(String question, String jdk, List<Round> rounds, Integer planned) {
         public Asked {
             rounds = List.copyOf(rounds);
+        }
+
+        /** A question's rounds, none cut by the budget. */
+        public Asked(String question, String jdk, List<Round> rounds) {
+            this(question, jdk, rounds, null);
+        }
+
+        /** Whether the budget cut its rounds short. */
+        public boolean cutShort() {
+            return planned != null && planned > rounds.size();
         }
     }
 
@@ -57,6 +69,15 @@ public record SoloRounds(int formatVersion, List<Asked> questions) {
         }
     }
 
+    /** Whether the budget cut a question's solo rounds short (solo-rounds.json says; older runs never did). */
+    public static boolean cutShort(RunResults run, Comparisons.Asked q) {
+        return run.document(NAME, SoloRounds.class).flatMap(d -> asked(d, q)).map(Asked::cutShort).orElse(false);
+    }
+
+    private static Optional<Asked> asked(SoloRounds doc, Comparisons.Asked q) {
+        return doc.questions().stream().filter(a -> a.question().equals(q.question()) && a.jdk().equals(q.jdk())).findFirst();
+    }
+
     /**
      * The solo rounds of a question as the run made them: its solo-rounds.json entry, or for a run
      * written before that document, the variants' solo forks in jmh-&lt;jdk&gt;.json, the k-th fork
@@ -65,8 +86,7 @@ public record SoloRounds(int formatVersion, List<Asked> questions) {
     public static List<Round> of(RunResults run, Comparisons.Asked q) {
         Optional<SoloRounds> doc = run.document(NAME, SoloRounds.class);
         if (doc.isPresent()) {
-            return doc.get().questions().stream().filter(a -> a.question().equals(q.question()) && a.jdk().equals(q.jdk()))
-                    .findFirst().map(Asked::rounds).orElse(List.of());
+            return asked(doc.get(), q).map(Asked::rounds).orElse(List.of());
         }
         List<Round> rounds = new ArrayList<>();
         for (int k = 0; ; k++) {

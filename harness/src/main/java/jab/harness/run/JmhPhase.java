@@ -45,15 +45,15 @@ import jab.harness.run.question.QuestionHost;
 
 /**
  * The JMH part of a run. First every result is measured with its family's forks, JDK after JDK, each
- * written to the run directory as soon as it is measured (an interruption keeps it), then each JDK's
- * questions' solo rounds ({@link SoloRoundsRun}), and every question's first interleaved forks. Then
- * forks go to the questions' undecided comparisons ({@link QuestionForks#refine}) while the budget
- * lasts, then the run's other measurements
- * ({@link Interlude}: servers end to end, traces), which take the time they take, and last, when the
- * run has a precision goal for results, {@link Refinement} adds forks to the results whose
- * fork-level interval is still too wide, the widest first, across all JDKs, with the time the budget
- * has left: so the budget caps the whole run, not only its JMH part. How busy the machine was is
- * sampled for each part, and the shared cache's speed ({@link CacheProbe}) before each JMH run.
+ * written to the run directory as soon as it is measured (an interruption keeps it), then every
+ * question's first interleaved forks, then the run's other measurements ({@link Interlude}: servers end
+ * to end, traces), which take the time they take. Then the questions' solo rounds ({@link SoloRoundsRun}:
+ * the first round each, later ones while the budget holds them), forks for the questions' undecided
+ * comparisons ({@link QuestionForks#refine}) while the budget lasts, and last, when the run has a
+ * precision goal for results, {@link Refinement} adds forks to the results whose fork-level interval
+ * is still too wide, the widest first, across all JDKs, with the time the budget has left: so the
+ * budget caps the whole run, not only its JMH part. How busy the machine was is sampled for each part,
+ * and the shared cache's speed ({@link CacheProbe}) before each JMH run.
  */
 public final class JmhPhase implements QuestionHost {
     /**
@@ -178,9 +178,6 @@ public final class JmhPhase implements QuestionHost {
                 if (RunGuard.stopping()) {
                     return false;
                 }
-                Optional<MachineLoad.Snapshot> beforeSolo = MachineLoad.snapshot();
-                ok &= soloRounds.run(e.getKey(), progress);
-                recordLoad("JDK " + e.getKey().id() + " solo rounds", beforeSolo);
             }
             Optional<MachineLoad.Snapshot> beforeQuestions = MachineLoad.snapshot();
             ok &= questions.firstForks(progress);
@@ -190,11 +187,21 @@ public final class JmhPhase implements QuestionHost {
                 return false; // a signal stopped the first pass: start no measurement (traces, servers) after it
             }
             // The measurements outside JMH (servers end to end, traces) take the time they take: run
-            // before the added forks, which then get exactly what the budget has left, so the budget
-            // holds (run after them, they overran it by minutes: kv end to end took 7).
+            // before the solo rounds and the added forks, which then get what the budget has left, so
+            // the budget holds (run after the added forks, they overran it by minutes: kv end to end
+            // took 7; with the solo rounds before them, a build's first run, which traces, on a slow
+            // hour took 945 s of a budget of 880: 96 s of traces, 221 s of solo rounds, 470 s of first
+            // forks, 151 s outside JMH, 2026-11-30).
             Optional<MachineLoad.Snapshot> beforeOutside = MachineLoad.snapshot();
             ok &= beforeRefinement.run();
             recordLoad("outside JMH", beforeOutside);
+            if (RunGuard.stopping()) {
+                return false;
+            }
+            Optional<MachineLoad.Snapshot> beforeSolo = MachineLoad.snapshot();
+            ok &= soloRounds.run(progress);
+            recordLoad("solo rounds", beforeSolo);
+            progress.close();
             if (RunGuard.stopping()) {
                 return false;
             }

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
@@ -28,15 +29,17 @@ import jab.harness.stats.SoloCheck;
 /**
  * The solo forks of the interleaved questions, in rounds (solo-rounds.json): a round is one plain JMH
  * fork of every variant of a question, back to back, with its family's warm-up and iterations as any
- * result's fork; the question's rounds follow each other before the next question's start. The
- * variants' forks are their results too.
+ * result's fork; every question's first round runs, then each question's later rounds while the budget
+ * holds them ({@link #run}). The variants' forks are their results too.
  *
  * <p>Why back to back: the machine's speed moves over minutes on a cloud VM, and a ratio of two forks
  * seconds apart holds little of it; run one question's variants in one pass over every family (as the
  * first forks of results are), their forks were minutes apart. Why the order changes: the machine also
  * drifts within a round, which would favour the variants that run first. The order is random in a
  * round and reversed in the next, so a steady drift within a round moves a variant's two rounds
- * opposite ways and cancels in their mean.
+ * opposite ways and cancels in their mean. A question's rounds need not follow each other: the check
+ * takes each round's level out (a block), so the minutes between its first and second rounds move
+ * nothing it compares.
  */
 final class SoloRoundsRun {
     private final JmhPhase phase;
@@ -72,25 +75,81 @@ final class SoloRoundsRun {
         return SoloCheck.roundsWorthRunning(c.variants().size(), phase.profileOf(c.family()).soloRounds);
     }
 
-    /** Runs a JDK's rounds, question after question; false when a fork failed (the notes say which). */
-    boolean run(Jdk jdk, Progress progress) throws IOException {
+    /**
+     * Runs every JDK's questions' rounds: each question's first round whatever the time (its variants'
+     * solo forks, their results too), then each question's later rounds, one after another, each while
+     * the budget still has the time the question's last round took; a question whose later rounds do
+     * not fit keeps the rounds it has, solo-rounds.json says how many it was to get, and a note says
+     * which. They run after the answers' first forks and the measurements outside JMH, so what the
+     * budget has left is known, not guessed: on a slow hour, or on a build's first run, which traces
+     * what it runs first, it is the solo check that gives way, not the 15 minutes. False when a fork
+     * failed (the notes say which).
+     */
+    boolean run(Progress progress) throws IOException {
         boolean ok = true;
-        for (QuestionCase c : cases.getOrDefault(jdk, List.of())) {
-            ok &= run(jdk, c, progress);
+        List<QuestionRounds> all = new ArrayList<>();
+        for (Map.Entry<Jdk, List<QuestionCase>> e : cases.entrySet()) {
+            for (QuestionCase c : e.getValue()) {
+                QuestionRounds q = new QuestionRounds(e.getKey(), c);
+                all.add(q);
+                ok &= q.next(progress);
+                if (RunGuard.stopping()) {
+                    return false;
+                }
+            }
+        }
+        List<String> cut = new ArrayList<>();
+        for (QuestionRounds q : all) {
+            while (q.wantsMore()) {
+                if (phase.secondsLeft() < q.lastSeconds) {
+                    q.cutShort();
+                    cut.add(String.format(Locale.ROOT, "JDK %s %s (%d of %d, a round %.0f s)", q.jdk.id(), q.c.title(),
+                            q.done.size(), rounds(q.c), q.lastSeconds));
+                    break;
+                }
+                ok &= q.next(progress);
+                if (RunGuard.stopping()) {
+                    return false;
+                }
+            }
+        }
+        if (!cut.isEmpty()) {
+            double left = phase.secondsLeft();
+            phase.note((left > 0 ? String.format(Locale.ROOT, "the budget had %.0f s left, too little", left) : "the budget was spent, no time")
+                    + " for more solo rounds of " + String.join(", ", cut) + ": their solo check has fewer rounds than its profile "
+                    + "gives (one round: no check); the answers are as measured");
         }
         return ok;
     }
 
-    private boolean run(Jdk jdk, QuestionCase c, Progress progress) throws IOException {
-        Random random = new Random(ThreadLocalRandom.current().nextLong());
-        List<QuestionCase.Variant> running = new ArrayList<>(c.variants());
-        List<SoloRounds.Round> done = new ArrayList<>();
+    /** A question's solo rounds as they run: the variants still running, the rounds done, the last order and its time. */
+    private final class QuestionRounds {
+        final Jdk jdk;
+        final QuestionCase c;
+        final Random random = new Random(ThreadLocalRandom.current().nextLong());
+        final List<QuestionCase.Variant> running;
+        final List<SoloRounds.Round> done = new ArrayList<>();
         List<QuestionCase.Variant> order = List.of();
-        boolean ok = true;
-        for (int round = 0; round < rounds(c); round++) {
-            order = order(round, running, order, random);
+        double lastSeconds;
+        boolean over;
+
+        QuestionRounds(Jdk jdk, QuestionCase c) {
+            this.jdk = jdk;
+            this.c = c;
+            this.running = new ArrayList<>(c.variants());
+        }
+
+        boolean wantsMore() {
+            return !over && done.size() < rounds(c);
+        }
+
+        /** Its next round; false when a fork failed or a signal stopped it. */
+        boolean next(Progress progress) throws IOException {
+            long start = System.nanoTime();
+            order = order(done.size(), running, order, random);
             List<String> labels = new ArrayList<>();
             List<double[]> iterations = new ArrayList<>();
+            boolean ok = true;
             for (QuestionCase.Variant v : order) {
                 if (RunGuard.stopping()) {
                     return false;
@@ -110,12 +169,20 @@ final class SoloRoundsRun {
                 iterations.add(iterations(r.get()));
             }
             done.add(new SoloRounds.Round(labels, iterations));
+            lastSeconds = (System.nanoTime() - start) / 1e9;
             write(new SoloRounds.Asked(c.title(), jdk.id(), done));
             if (!running.contains(c.variants().get(0))) {
-                return false; // the reference failed: no round can check anything
+                over = true; // the reference failed: no round can check anything
+                return false;
             }
+            return ok;
         }
-        return ok;
+
+        /** No more rounds: the budget has no time for them; solo-rounds.json keeps how many it was to get. */
+        void cutShort() throws IOException {
+            over = true;
+            write(new SoloRounds.Asked(c.title(), jdk.id(), done, rounds(c)));
+        }
     }
 
     /**

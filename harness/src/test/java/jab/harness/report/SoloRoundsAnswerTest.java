@@ -65,8 +65,23 @@ class SoloRoundsAnswerTest {
         assertThat(a.warnings()).isEmpty();
     }
 
-    /** The answer of a run whose c() runs {@code planted} times its interleaved ratio alone. */
+    @Test
+    void aRoundTheBudgetCutIsSaidSoAndChecksNothing() throws Exception {
+        Answers.Answer a = answer("default", 1, 1.21, 2);
+        assertThat(a.solo()).isEqualTo("one solo fork per variant (one round: the budget had no time for a second after the "
+                + "answers' forks): no check, which takes its error from how two rounds of them at least differ");
+        assertThat(a.warnings()).isEmpty();
+    }
+
     private Answers.Answer answer(String profile, int rounds, double planted) throws Exception {
+        return answer(profile, rounds, planted, null);
+    }
+
+    /**
+     * The answer of a run whose c() runs {@code planted} times its interleaved ratio alone; {@code planned}
+     * more rounds than ran where the budget cut them (null: not cut).
+     */
+    private Answers.Answer answer(String profile, int rounds, double planted, Integer planned) throws Exception {
         RunRecord.Request request = new RunRecord.Request("jab run", profile, 0, 10, RatioVerdict.DEFAULT_BAND, 0.02, null, List.of(),
                 Map.of(), "", null, List.of());
         RunStore store = RunStore.create(out.resolve(profile + rounds + planted), "host", new ObjectMapper().createObjectNode(), request);
@@ -84,7 +99,7 @@ class SoloRoundsAnswerTest {
                     r % 2 == 0 ? iterations : List.of(iterations.get(2), iterations.get(1), iterations.get(0))));
         }
         store.writeDocument(SoloRounds.NAME, new SoloRounds(SoloRounds.FORMAT_VERSION,
-                List.of(new SoloRounds.Asked("which toy", "17", done))));
+                List.of(new SoloRounds.Asked("which toy", "17", done, planned))));
         List<Answers.Answer> answers = Answers.of(RunResults.read(store.dir()));
         assertThat(answers).hasSize(1);
         return answers.get(0);
