@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
 
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
@@ -98,21 +99,13 @@ final class SoloRoundsRun {
                 }
             }
         }
-        List<String> cut = new ArrayList<>();
-        for (QuestionRounds q : all) {
-            while (q.wantsMore()) {
-                if (phase.secondsLeft() < q.lastSeconds) {
-                    q.cutShort();
-                    cut.add(String.format(Locale.ROOT, "JDK %s %s (%d of %d, a round %.0f s)", q.jdk.id(), q.c.title(),
-                            q.done.size(), rounds(q.c), q.lastSeconds));
-                    break;
-                }
-                ok &= q.next(progress);
-                if (RunGuard.stopping()) {
-                    return false;
-                }
-            }
+        Later<QuestionRounds> later = later(all, phase::secondsLeft, progress);
+        ok &= later.ok();
+        if (RunGuard.stopping()) {
+            return false;
         }
+        List<String> cut = later.cut().stream().map(q -> String.format(Locale.ROOT, "JDK %s %s (%d of %d, a round %.0f s)", q.jdk.id(),
+                q.c.title(), q.done.size(), rounds(q.c), q.lastSeconds())).toList();
         if (!cut.isEmpty()) {
             double left = phase.secondsLeft();
             phase.note((left > 0 ? String.format(Locale.ROOT, "the budget had %.0f s left, too little", left) : "the budget was spent, no time")
@@ -122,8 +115,51 @@ final class SoloRoundsRun {
         return ok;
     }
 
+    /** A question's rounds as the budget sees them. */
+    interface Rounds {
+        /** Whether it is to get more rounds than it has. */
+        boolean wantsMore();
+
+        /** What its last round took, in seconds. */
+        double lastSeconds();
+
+        /** Runs its next round; false when a fork failed or a signal stopped it. */
+        boolean next(Progress progress) throws IOException;
+
+        /** Ends its rounds: the budget has no time for the next. */
+        void cutShort() throws IOException;
+    }
+
+    /** What {@link #later} did: false where a fork failed, and the questions it cut short. */
+    record Later<R>(boolean ok, List<R> cut) {
+    }
+
+    /**
+     * Each question's later rounds, question after question, each while {@code secondsLeft} still holds
+     * the time the question's last round took (a question whose next round does not fit is cut short; a
+     * later, shorter question's may still fit).
+     */
+    static <R extends Rounds> Later<R> later(List<R> all, DoubleSupplier secondsLeft, Progress progress) throws IOException {
+        boolean ok = true;
+        List<R> cut = new ArrayList<>();
+        for (R q : all) {
+            while (q.wantsMore()) {
+                if (secondsLeft.getAsDouble() < q.lastSeconds()) {
+                    q.cutShort();
+                    cut.add(q);
+                    break;
+                }
+                ok &= q.next(progress);
+                if (RunGuard.stopping()) {
+                    return new Later<>(false, cut);
+                }
+            }
+        }
+        return new Later<>(ok, cut);
+    }
+
     /** A question's solo rounds as they run: the variants still running, the rounds done, the last order and its time. */
-    private final class QuestionRounds {
+    private final class QuestionRounds implements Rounds {
         final Jdk jdk;
         final QuestionCase c;
         final Random random = new Random(ThreadLocalRandom.current().nextLong());
@@ -139,12 +175,18 @@ final class SoloRoundsRun {
             this.running = new ArrayList<>(c.variants());
         }
 
-        boolean wantsMore() {
+        @Override
+        public boolean wantsMore() {
             return !over && done.size() < rounds(c);
         }
 
-        /** Its next round; false when a fork failed or a signal stopped it. */
-        boolean next(Progress progress) throws IOException {
+        @Override
+        public double lastSeconds() {
+            return lastSeconds;
+        }
+
+        @Override
+        public boolean next(Progress progress) throws IOException {
             long start = System.nanoTime();
             order = order(done.size(), running, order, random);
             List<String> labels = new ArrayList<>();
@@ -178,8 +220,9 @@ final class SoloRoundsRun {
             return ok;
         }
 
-        /** No more rounds: the budget has no time for them; solo-rounds.json keeps how many it was to get. */
-        void cutShort() throws IOException {
+        /** No more rounds; solo-rounds.json keeps how many it was to get. */
+        @Override
+        public void cutShort() throws IOException {
             over = true;
             write(new SoloRounds.Asked(c.title(), jdk.id(), done, rounds(c)));
         }
