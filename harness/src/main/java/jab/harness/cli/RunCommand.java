@@ -229,6 +229,7 @@ public class RunCommand implements Callable<Integer> {
                     note(store, n);
                 }
                 ok &= runJmh(plan, store, startNanos, () -> calibrating || measure(plan, store, outside, true));
+                ok &= documentsAfterForks(plan, store);
                 store.adoptFolder(Profilers.FLAME_GRAPHS, plan.workDir().resolve(Profilers.FLAME_GRAPHS));
                 store.status(ok ? "complete" : "failed");
                 RunResults results = RunResults.read(store.dir());
@@ -373,6 +374,22 @@ public class RunCommand implements Callable<Integer> {
         }
         store.writeBaselines(outside.baselines);
         store.writeTimings(outside.timings);
+        return ok;
+    }
+
+    /** The families' documents of what all the run's forks left in the work dir ({@link Family#documentsAfterForks}). */
+    private boolean documentsAfterForks(Plan plan, RunStore store) throws IOException {
+        boolean ok = true;
+        for (Map.Entry<Family, RunContext> e : plan.contexts().entrySet()) {
+            try {
+                for (Map.Entry<String, Object> d : e.getKey().documentsAfterForks(e.getValue()).entrySet()) {
+                    store.writeDocument(d.getKey(), d.getValue());
+                }
+            } catch (Exception ex) {
+                ok = false;
+                note(store, e.getKey().name() + ": what its forks left could not be read: " + ex.getMessage());
+            }
+        }
         return ok;
     }
 

@@ -114,10 +114,20 @@ public interface Family {
      * Measurements made after the JMH part's first pass (every result with its first forks), before
      * forks are added for the precision goal, so the run's budget caps them too: the second half of a
      * family's story (servers end to end after the store's microbenchmarks), and what the first
-     * pass's forks left in the work dir.
+     * pass's forks left in the work dir that these measurements need (what every fork left, the solo
+     * rounds' included, is {@link #documentsAfterForks}'s).
      */
     default Measurement measureAfterJmh(RunContext ctx) throws Exception {
         return Measurement.none();
+    }
+
+    /**
+     * Documents made of what the run's forks left in the work dir, read once the last fork has run
+     * (the solo rounds and added forks run after {@link #measureAfterJmh}): name to document, written to
+     * the run directory. Measures nothing; none by default.
+     */
+    default Map<String, Object> documentsAfterForks(RunContext ctx) throws Exception {
+        return Map.of();
     }
 
     /**

@@ -1,5 +1,6 @@
 package jab.harness.process;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -254,10 +255,6 @@ public final class ProcessFamily implements Family {
     @Override
     public Measurement measureAfterJmh(RunContext ctx) throws Exception {
         Measurement.Builder m = Measurement.builder();
-        List<JdkMessagesDocument.Message> messages = JdkMessagesDocument.readForksFile(ctx.workDir());
-        if (!messages.isEmpty()) {
-            m.document(JdkMessagesDocument.NAME, messages);
-        }
         List<ParentMemoryRecords.Parent> parents = ParentMemoryRecords.read(ctx.workDir());
         Optional<ProcessNativeBaseline.Programs> programs = ProcessNativeBaseline.Programs.of(build);
         if (!parents.isEmpty() && programs.isPresent()) {
@@ -273,6 +270,13 @@ public final class ProcessFamily implements Family {
             m.baselines(floors);
         }
         return m.build();
+    }
+
+    /** What the JDKs said in every fork that set a launch mechanism, the solo rounds' and added forks' too. */
+    @Override
+    public Map<String, Object> documentsAfterForks(RunContext ctx) throws IOException {
+        List<JdkMessagesDocument.Message> messages = JdkMessagesDocument.readForksFile(ctx.workDir());
+        return messages.isEmpty() ? Map.of() : Map.of(JdkMessagesDocument.NAME, messages);
     }
 
     /** Whether the run measures a launch whose floor is {@code mechanism}'s on {@code scenario} (randomMissing: missing's). */
