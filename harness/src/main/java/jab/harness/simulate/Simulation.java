@@ -64,7 +64,7 @@ public record Simulation(double band, List<String> runs, int comparisons, String
         }
         Profile p = Profile.DEFAULT;
         StopRule rule = new StopRule(band, Comparisons.answeredWidth(band, p.ratioPrecision), p.ratioPrecision, p.maxForks);
-        SequentialDesign design = SequentialDesign.of(firstForks, p.maxForks);
+        SequentialDesign design = SequentialDesign.of(firstForks, p.maxForks, true);
         StopRuleSimulation sim = new StopRuleSimulation(noises, rule, firstForks);
         return new Simulation(band, runDirs.stream().map(Path::toString).toList(), noises.size(), noises.get(0).source(), rule, design,
                 seed, sim.rows(design, runsPerRatio, seed), sim.rows(SequentialDesign.FIXED, runsPerRatio, seed));
@@ -84,7 +84,8 @@ public record Simulation(double band, List<String> runs, int comparisons, String
                 comparisons, runs.isEmpty() ? " (" + noise + ")" : " of " + String.join(", ", runs));
         out.println("A wrong verdict: faster or slower at a true ratio of 1; the same or faster at the band's edge or beyond it"
                 + " (a is the dearer variant), and slower at the edge.");
-        table(out, "jab's intervals (repeated confidence intervals, alpha spent over the forks, floored at the rounds' error)", rows);
+        table(out, String.format(Locale.ROOT, "jab's intervals (repeated confidence intervals, alpha spent over the forks as (n/N)^%s,"
+                + " a budgeted run's, floored at the rounds' error; no budget running out: every look to the fork limit)", design.rho()), rows);
         table(out, "before: a single look's t interval at every look, no floor", before);
     }
 

@@ -57,7 +57,7 @@ class TallyTest {
         jab.harness.results.Comparisons.Asked q = TwoVariants.question("far apart", forks(2.0, 0.01));
         jab.harness.results.Comparisons.Asked sequential = new jab.harness.results.Comparisons.Asked(q.question(), q.family(), q.jdk(),
                 q.fixed(), q.variants(), q.reference(), q.details(), q.higherIsBetter(), q.notInterleaved(), q.slices(), q.forks(),
-                q.ratios(), jab.harness.stats.SequentialDesign.of(3, 10));
+                q.ratios(), jab.harness.stats.SequentialDesign.of(3, 10, true));
         assertThat(Answers.howToRead(java.util.List.of(sequential))).contains("repeated confidence interval");
         assertThat(Answers.howToRead(java.util.List.of())).isEmpty();
     }

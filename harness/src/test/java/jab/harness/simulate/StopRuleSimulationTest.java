@@ -23,8 +23,13 @@ class StopRuleSimulationTest {
 
     @Test
     void onTheDefaultNoiseJabsIntervalsErrAtMostTwoAndAHalfPercentPerSide() {
+        errsAtMostTwoAndAHalfPercentPerSide(SequentialDesign.of(3, 10, true));
+        errsAtMostTwoAndAHalfPercentPerSide(SequentialDesign.of(3, 10, false));
+    }
+
+    private static void errsAtMostTwoAndAHalfPercentPerSide(SequentialDesign design) {
         StopRuleSimulation sim = new StopRuleSimulation(List.of(new DefaultNoise()), RULE, 3);
-        List<StopRuleSimulation.Row> rows = sim.rows(SequentialDesign.of(3, 10), RUNS, 1);
+        List<StopRuleSimulation.Row> rows = sim.rows(design, RUNS, 1);
         double slack = 3 * Math.sqrt(0.025 * 0.975 / RUNS);
         for (StopRuleSimulation.Row r : rows) {
             assertThat(share(r, RatioVerdict.FASTER)).as("faster at %s", r.trueRatio()).isLessThanOrEqualTo(0.025 + slack);

@@ -11,12 +11,13 @@ import org.junit.jupiter.api.Test;
 
 /** Repeated confidence intervals: wider than a single look's, and covering at every look at once. */
 class SequentialDesignTest {
-    private static final SequentialDesign DESIGN = SequentialDesign.of(3, 10);
+    private static final SequentialDesign BUDGETED = SequentialDesign.of(3, 10, true);
+    private static final SequentialDesign UNBUDGETED = SequentialDesign.of(3, 10, false);
 
     @Test
     void aSingleLookIsStudentsT() {
-        assertThat(SequentialDesign.of(3, 3).sequential()).isFalse();
-        assertThat(SequentialDesign.of(3, 3).quantile(3)).isCloseTo(4.303, within(1e-3));
+        assertThat(SequentialDesign.of(3, 3, true).sequential()).isFalse();
+        assertThat(SequentialDesign.of(3, 3, true).quantile(3)).isCloseTo(4.303, within(1e-3));
         assertThat(SequentialDesign.FIXED.quantile(5)).isCloseTo(2.776, within(1e-3));
     }
 
@@ -26,19 +27,37 @@ class SequentialDesignTest {
             double t = ForkInterval.tQuantile(n);
             double bonferroni = org.apache.commons.statistics.distribution.TDistribution.of(n - 1)
                     .inverseSurvivalProbability(0.025 / 8);
-            assertThat(DESIGN.quantile(n)).as("look at %d forks", n).isGreaterThan(t).isLessThan(bonferroni);
+            for (SequentialDesign d : List.of(BUDGETED, UNBUDGETED)) {
+                assertThat(d.quantile(n)).as("rho %s, look at %d forks", d.rho(), n).isGreaterThan(t).isLessThan(bonferroni);
+            }
+        }
+    }
+
+    @Test
+    void aBudgetedRunSpendsItsErrorAtTheLooksItGets() {
+        // the budget ends a default run's looks at 3-6 forks: spent sooner, the first looks narrow and the
+        // looks a budget seldom reaches widen
+        assertThat(BUDGETED.quantile(3)).isLessThan(UNBUDGETED.quantile(3) * 0.8);
+        assertThat(BUDGETED.quantile(4)).isLessThan(UNBUDGETED.quantile(4));
+        for (int n = 6; n <= 10; n++) {
+            assertThat(BUDGETED.quantile(n)).as("look at %d forks", n).isGreaterThan(UNBUDGETED.quantile(n));
         }
     }
 
     @Test
     void theIntervalsCoverTheTruthAtEveryLookAtOnce() {
+        coversAtEveryLook(SequentialDesign.BUDGETED_RHO);
+        coversAtEveryLook(SequentialDesign.UNBUDGETED_RHO);
+    }
+
+    private static void coversAtEveryLook(double rho) {
         // normal fork means, no within-fork floor: the chance that ANY of the looks at 3..10 forks misses
         // the truth is what the design bounds; a single look's t interval at each would miss far more often
         SplittableRandom random = new SplittableRandom(20261129);
         int runs = 20000;
         int missedSequential = 0;
         int missedFixed = 0;
-        SequentialDesign noFloor = new SequentialDesign(3, 10, SequentialDesign.RHO, false);
+        SequentialDesign noFloor = new SequentialDesign(3, 10, rho, false);
         for (int i = 0; i < runs; i++) {
             List<double[]> forks = new ArrayList<>();
             boolean missS = false;
@@ -53,7 +72,7 @@ class SequentialDesignTest {
             missedSequential += missS ? 1 : 0;
             missedFixed += missF ? 1 : 0;
         }
-        assertThat(missedSequential / (double) runs).isLessThan(0.055);
+        assertThat(missedSequential / (double) runs).as("rho %s", rho).isLessThan(0.055);
         assertThat(missedFixed / (double) runs).isGreaterThan(0.10);
     }
 

@@ -62,10 +62,11 @@ public final class QuestionForks {
 
     /**
      * The looks a case's comparisons may get: its first forks, and up to the fork limit when forks are
-     * added to undecided ones (a ratio goal); a single look otherwise.
+     * added to undecided ones (a ratio goal); a single look otherwise. The error is spent sooner when a
+     * budget will end the looks early ({@link SequentialDesign#BUDGETED_RHO}).
      */
     private SequentialDesign design(JmhSettings s) {
-        return SequentialDesign.of(s.forks(), precision.ratioTarget() > 0 ? precision.maxForks() : s.forks());
+        return SequentialDesign.of(s.forks(), precision.ratioTarget() > 0 ? precision.maxForks() : s.forks(), precision.budget() != null);
     }
 
     public List<AskedCase> asked() {
