@@ -334,7 +334,8 @@ final class KvSection {
             r.ifPresent(x -> {
                 CapacityRatio t = ratio.get();
                 double cpuRatio = mean(j.serverCpuUsPerRequest()) / mean(x.serverCpuUsPerRequest());
-                verdicts.add(String.format(Locale.ROOT, "%s, pipeline %d: jab %s Redis, %s%s%s", j.test(), j.pipeline(),
+                // the measure named: beside the capacity table's ratio per CPU-second, this one is per second
+                verdicts.add(String.format(Locale.ROOT, "%s, pipeline %d: jab serves %s Redis's requests per second, %s%s%s", j.test(), j.pipeline(),
                         t.ratioWords(), t.verdictWords(), Double.isFinite(cpuRatio)
                                 ? String.format(Locale.ROOT, "; jab's CPU per request %.2fx Redis's", cpuRatio) : "",
                         ClientPace.words(j, x).map(w -> "; " + w).orElse("")));

@@ -241,13 +241,15 @@ public final class Answers {
             return "not compared: the answers have fewer than two interleaved forks" + left;
         }
         String how = String.format(Locale.ROOT, "%d rounds of one JVM per variant, back to back, their spread pooled over %d "
-                + "variants", paired, perVariant.size());
+                + "variant%s", paired, perVariant.size(), perVariant.size() == 1 ? "" : "s");
+        String smallest = ForkInterval.percent(least);
+        String largest = ForkInterval.percent(most);  // "49% to 49%" where the two differ past the digits shown
         String power = String.format(Locale.ROOT, "; the check finds a difference of %s between a variant's solo and interleaved "
-                + "figures 4 times in 5 (%.0f%% power)", least == most ? ForkInterval.percent(most)
-                : ForkInterval.percent(least) + " to " + ForkInterval.percent(most), SoloCheck.POWER * 100);
+                + "figures 4 times in 5 (%.0f%% power)", smallest.equals(largest) ? largest : smallest + " to " + largest,
+                SoloCheck.POWER * 100);
         if (differ.isEmpty()) {
-            return String.format(Locale.ROOT, "the solo forks (%s) agree with the answers for all %d variants compared%s%s", how,
-                    compared, power, left);
+            return String.format(Locale.ROOT, "the solo forks (%s) agree with the answers for %s%s%s", how,
+                    compared == 1 ? "the one variant compared" : "all " + compared + " variants compared", power, left);
         }
         return String.format(Locale.ROOT, "the solo forks (%s) agree with the answers for %d of %d variants; for %s they disagree "
                 + "(solo and interleaved apart by more than the check's 95%% interval): %s%s%s", how, compared - differ.size(), compared,
