@@ -16,8 +16,8 @@ import jab.harness.stats.SequentialDesign;
 import jab.harness.stats.StopRule;
 
 /**
- * simulation.json: {@link StopRuleSimulation} of a default run's stop rule on the noise of the given
- * runs (every comparison of theirs with two forks or more; {@link DefaultNoise} without runs), once
+ * simulation.json: {@link StopRuleSimulation} of a default run's stop rule, with the alpha spending the
+ * given runs chose (a default run's without them), on the noise of those runs (every comparison of theirs with two forks or more; {@link DefaultNoise} without runs), once
  * with jab's intervals ({@code rows}) and once with a single look's t interval at every look, as jab
  * drew them before format 3 of comparisons.json ({@code before}), from the same forks.
  *
@@ -42,6 +42,7 @@ public record Simulation(double band, List<String> runs, int comparisons, String
         List<ForkNoise> noises = new ArrayList<>();
         double band = RatioVerdict.DEFAULT_BAND;
         int firstForks = FIRST_FORKS;
+        double rho = SequentialDesign.EARLY_LOOKS_RHO;
         for (Path dir : runDirs) {
             Optional<Comparisons> doc = RunResults.read(dir).document(Comparisons.NAME, Comparisons.class);
             if (doc.isEmpty()) {
@@ -49,7 +50,10 @@ public record Simulation(double band, List<String> runs, int comparisons, String
             }
             band = doc.get().band();
             for (Comparisons.Asked q : doc.get().questions()) {
-                firstForks = q.design().sequential() ? q.design().firstForks() : firstForks;
+                if (q.design().sequential()) {
+                    firstForks = q.design().firstForks();
+                    rho = q.design().rho();
+                }
                 for (Comparisons.Ratio r : q.ratios()) {
                     RecordedNoise.of(q, r.a(), r.b()).ifPresent(noises::add);
                 }
@@ -64,7 +68,8 @@ public record Simulation(double band, List<String> runs, int comparisons, String
         }
         Profile p = Profile.DEFAULT;
         StopRule rule = new StopRule(band, Comparisons.answeredWidth(band, p.ratioPrecision), p.ratioPrecision, p.maxForks);
-        SequentialDesign design = SequentialDesign.of(firstForks, p.maxForks, true);
+        // the spending the recorded run chose; a default run's without one
+        SequentialDesign design = new SequentialDesign(firstForks, p.maxForks, rho, true);
         StopRuleSimulation sim = new StopRuleSimulation(noises, rule, firstForks);
         return new Simulation(band, runDirs.stream().map(Path::toString).toList(), noises.size(), noises.get(0).source(), rule, design,
                 seed, sim.rows(design, runsPerRatio, seed), sim.rows(SequentialDesign.FIXED, runsPerRatio, seed));
@@ -85,7 +90,8 @@ public record Simulation(double band, List<String> runs, int comparisons, String
         out.println("A wrong verdict: faster or slower at a true ratio of 1; the same or faster at the band's edge or beyond it"
                 + " (a is the dearer variant), and slower at the edge.");
         table(out, String.format(Locale.ROOT, "jab's intervals (repeated confidence intervals, alpha spent over the forks as (n/N)^%s,"
-                + " a budgeted run's, floored at the rounds' error; no budget running out: every look to the fork limit)", design.rho()), rows);
+                + " %s, floored at the rounds' error; no budget running out: every look to the fork limit)", design.rho(),
+                design.rho() == SequentialDesign.EARLY_LOOKS_RHO ? "as a run whose budget ends its looks early spends it" : "an even spending"), rows);
         table(out, "before: a single look's t interval at every look, no floor", before);
     }
 

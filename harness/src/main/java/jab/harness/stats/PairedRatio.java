@@ -33,11 +33,20 @@ public record PairedRatio(double ratio, double low, double high, int forks, int 
      * standard error, that spread floored (when the design says so) at what a fork mean varies by its
      * own rounds alone (the root mean square of their standard errors): forks cannot agree more closely
      * than their rounds let them, and when a few happen to, the floor keeps the interval honest.
+     *
+     * <p>A sequential design's last look is its fork limit, and only its first {@code maxForks} forks
+     * are taken. A comparison may get more: an added fork measures the variants of a case's open
+     * comparisons, and a closed comparison between two of them gets it too (in two calibrations of
+     * 2026-11-30, 59 and 49 of 112 comparisons got 11 to 13 forks). A look past the limit is one the
+     * alpha spending never paid for, so its interval's coverage would be claimed, not proven.
      */
     public static PairedRatio of(List<double[]> logRatiosPerFork, SequentialDesign design) {
         List<double[]> forks = new ArrayList<>();
         int rounds = 0;
         for (double[] f : logRatiosPerFork) {
+            if (design.sequential() && forks.size() == design.maxForks()) {
+                break;
+            }
             if (f.length > 0) {
                 forks.add(f);
                 rounds += f.length;

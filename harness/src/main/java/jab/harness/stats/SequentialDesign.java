@@ -36,24 +36,27 @@ public record SequentialDesign(int firstForks, int maxForks, double rho, boolean
     public static final double ALPHA = 1 - ForkInterval.CONFIDENCE;
 
     /**
-     * The spending function's power for a run with a budget: one half, which spends more of the error at
-     * the first looks than an even spending does (after 3 of 10 forks, 55% of it against 30%). A default
-     * run decides most comparisons by their first three forks and its budget gives the rest one to three
-     * more (five default runs of 2026-11-30: 33 to 102 of their 102 comparisons kept 3 forks, a few
-     * reached 8-10), so that is where the error is worth spending: the first look's boundary falls from
-     * 8.05 to 5.92, the second's from 6.11 to 5.60, and from six forks on they rise by 5-13% (4.10 to
-     * 4.32 at six, 3.00 to 3.39 at ten). Replayed on those runs' first forks, it answered 3 to 11 more of
-     * their 102 comparisons than an even spending; on a run of 2026-11-28, 72 where an even spending
-     * answered 68, a power of 2 47 and of 3 30.
+     * The spending function's power for a run whose budget ends its looks before the fork limit: one
+     * half, which spends more of the error at the first looks than an even spending does (after 3 of 10
+     * forks, 55% of it against 30%). A default run decides most comparisons by their first three forks
+     * and its budget gives the rest one to three more (five default runs of 2026-11-30: 33 to 102 of
+     * their 102 comparisons kept 3 forks, a few reached 8-10), so that is where the error is worth
+     * spending: the first look's boundary falls from 8.05 to 5.92, the second's from 6.11 to 5.60, and
+     * from six forks on they rise by 5-13% (4.10 to 4.32 at six, 3.00 to 3.39 at ten). Replayed on those
+     * runs' first forks, it answered 3 to 11 more of their 102 comparisons than an even spending; on a
+     * run of 2026-11-28, 72 where an even spending answered 68, a power of 2 47 and of 3 30.
      */
-    public static final double BUDGETED_RHO = 0.5;
+    public static final double EARLY_LOOKS_RHO = 0.5;
 
     /**
-     * The power for a run without a budget ({@code --profile thorough}, {@code --budget none}), whose
-     * comparisons go on to the fork limit: an even spending. Simulated to the fork limit on the noise of
-     * four default runs, it left 43% of comparisons at a true ratio of 1 undecided where one half left 51%.
+     * The power for a run whose comparisons may go on to the fork limit (no budget, as {@code --profile
+     * thorough} and {@code --budget none}, or a budget that holds every case's forks to the limit, as
+     * {@code --budget 30m} does): an even spending. Simulated to the fork limit on the noise of four
+     * default runs, it left 43% of comparisons at a true ratio of 1 undecided where one half left 51%;
+     * two {@code jab calibrate fs} runs of 2026-11-30 (comparisons to 9-13 forks) with one half called 39
+     * and 30 of 48 A/A ratios the same where two with an even spending had called 45 and 46.
      */
-    public static final double UNBUDGETED_RHO = 1.0;
+    public static final double ALL_LOOKS_RHO = 1.0;
 
     /** One look, plain t over the fork means: what comparisons.json files before format 3 hold. */
     public static final SequentialDesign FIXED = new SequentialDesign(0, 0, 1, false);
@@ -62,11 +65,11 @@ public record SequentialDesign(int firstForks, int maxForks, double rho, boolean
 
     /**
      * jab's design for a question whose first forks are {@code firstForks} and whose comparisons may get
-     * {@code maxForks}, in a run whose budget ends its looks early ({@code budgeted}) or not. Either
-     * spending is fixed before the first fork, which is all the error control asks of it.
+     * {@code maxForks}, in a run whose budget ends the looks before that limit ({@code looksEndEarly}) or
+     * not. Either spending is chosen before the first fork, which is all the error control asks of it.
      */
-    public static SequentialDesign of(int firstForks, int maxForks, boolean budgeted) {
-        return new SequentialDesign(firstForks, Math.max(firstForks, maxForks), budgeted ? BUDGETED_RHO : UNBUDGETED_RHO, true);
+    public static SequentialDesign of(int firstForks, int maxForks, boolean looksEndEarly) {
+        return new SequentialDesign(firstForks, Math.max(firstForks, maxForks), looksEndEarly ? EARLY_LOOKS_RHO : ALL_LOOKS_RHO, true);
     }
 
     /** Whether forks may be added after the first look: a single look needs no correction. */

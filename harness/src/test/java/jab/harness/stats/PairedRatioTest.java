@@ -46,6 +46,20 @@ class PairedRatioTest {
     }
 
     @Test
+    void aSequentialDesignLooksNoFurtherThanItsForkLimit() {
+        // a closed comparison measured again with an open one's variants: its 4th and 5th forks (the
+        // first without paired rounds is not counted) are a look the alpha spending never paid for
+        SequentialDesign design = SequentialDesign.of(2, 3, true);
+        List<double[]> forks = List.of(new double[] {0.10, 0.12}, new double[0], new double[] {0.14, 0.16},
+                new double[] {0.11, 0.13}, new double[] {0.90, 0.95}, new double[] {0.80, 0.85});
+        PairedRatio r = PairedRatio.of(forks, design);
+        assertThat(r.forks()).isEqualTo(3);
+        assertThat(r.rounds()).isEqualTo(6);
+        assertThat(r).isEqualTo(PairedRatio.of(forks.subList(0, 4), design));
+        assertThat(PairedRatio.of(forks, SequentialDesign.FIXED).forks()).isEqualTo(5);
+    }
+
+    @Test
     void theInverseTurnsTheIntervalAround() {
         PairedRatio r = new PairedRatio(2.0, 1.6, 2.5, 4, 80, true);
         PairedRatio inv = r.inverse();

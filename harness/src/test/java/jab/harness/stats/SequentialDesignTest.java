@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /** Repeated confidence intervals: wider than a single look's, and covering at every look at once. */
 class SequentialDesignTest {
-    private static final SequentialDesign BUDGETED = SequentialDesign.of(3, 10, true);
-    private static final SequentialDesign UNBUDGETED = SequentialDesign.of(3, 10, false);
+    private static final SequentialDesign EARLY = SequentialDesign.of(3, 10, true);
+    private static final SequentialDesign ALL = SequentialDesign.of(3, 10, false);
 
     @Test
     void aSingleLookIsStudentsT() {
@@ -27,27 +27,27 @@ class SequentialDesignTest {
             double t = ForkInterval.tQuantile(n);
             double bonferroni = org.apache.commons.statistics.distribution.TDistribution.of(n - 1)
                     .inverseSurvivalProbability(0.025 / 8);
-            for (SequentialDesign d : List.of(BUDGETED, UNBUDGETED)) {
+            for (SequentialDesign d : List.of(EARLY, ALL)) {
                 assertThat(d.quantile(n)).as("rho %s, look at %d forks", d.rho(), n).isGreaterThan(t).isLessThan(bonferroni);
             }
         }
     }
 
     @Test
-    void aBudgetedRunSpendsItsErrorAtTheLooksItGets() {
+    void aRunWhoseLooksEndEarlySpendsItsErrorThere() {
         // the budget ends a default run's looks at 3-6 forks: spent sooner, the first looks narrow and the
         // looks a budget seldom reaches widen
-        assertThat(BUDGETED.quantile(3)).isLessThan(UNBUDGETED.quantile(3) * 0.8);
-        assertThat(BUDGETED.quantile(4)).isLessThan(UNBUDGETED.quantile(4));
+        assertThat(EARLY.quantile(3)).isLessThan(ALL.quantile(3) * 0.8);
+        assertThat(EARLY.quantile(4)).isLessThan(ALL.quantile(4));
         for (int n = 6; n <= 10; n++) {
-            assertThat(BUDGETED.quantile(n)).as("look at %d forks", n).isGreaterThan(UNBUDGETED.quantile(n));
+            assertThat(EARLY.quantile(n)).as("look at %d forks", n).isGreaterThan(ALL.quantile(n));
         }
     }
 
     @Test
     void theIntervalsCoverTheTruthAtEveryLookAtOnce() {
-        coversAtEveryLook(SequentialDesign.BUDGETED_RHO);
-        coversAtEveryLook(SequentialDesign.UNBUDGETED_RHO);
+        coversAtEveryLook(SequentialDesign.EARLY_LOOKS_RHO);
+        coversAtEveryLook(SequentialDesign.ALL_LOOKS_RHO);
     }
 
     private static void coversAtEveryLook(double rho) {

@@ -25,8 +25,11 @@ public final class AskedCase {
     int rounds;
     /** The variants the next fork measures after warming all: every one, then those in open comparisons. */
     List<String> measured;
-    /** How its intervals are drawn at each look: repeated confidence intervals when forks may be added. */
-    final SequentialDesign design;
+    /**
+     * How its intervals are drawn at each look: repeated confidence intervals when forks may be added;
+     * chosen again from the whole run's plan before the first fork ({@link LookPlan}).
+     */
+    SequentialDesign design;
 
     AskedCase(Jdk jdk, QuestionCase c, SliceSchedule schedule, String whyApart, boolean plain, SequentialDesign design) {
         this.jdk = jdk;

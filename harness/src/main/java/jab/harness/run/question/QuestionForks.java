@@ -56,17 +56,23 @@ public final class QuestionForks {
                 why = "the smoke profile interleaves one case of each question";
                 plain = true;
             }
-            asked.add(new AskedCase(jdk, c, schedule, why, plain, design(s)));
+            asked.add(new AskedCase(jdk, c, schedule, why, plain, design(s, precision.budget() != null)));
         }
     }
 
     /**
      * The looks a case's comparisons may get: its first forks, and up to the fork limit when forks are
-     * added to undecided ones (a ratio goal); a single look otherwise. The error is spent sooner when a
-     * budget will end the looks early ({@link SequentialDesign#BUDGETED_RHO}).
+     * added to undecided ones (a ratio goal); a single look otherwise. The error is spent sooner when the
+     * budget will end the looks early ({@link LookPlan}, {@link SequentialDesign#EARLY_LOOKS_RHO}).
      */
-    private SequentialDesign design(JmhSettings s) {
-        return SequentialDesign.of(s.forks(), precision.ratioTarget() > 0 ? precision.maxForks() : s.forks(), precision.budget() != null);
+    private SequentialDesign design(JmhSettings s, boolean looksEndEarly) {
+        return SequentialDesign.of(s.forks(), precision.ratioTarget() > 0 ? precision.maxForks() : s.forks(), looksEndEarly);
+    }
+
+    /** Every case's design, from the whole run's plan: chosen once, before the first fork. */
+    private void chooseDesigns() {
+        boolean early = LookPlan.spendEarly(asked, precision);
+        asked.forEach(a -> a.design = design(phase.settings(a.c.family()), early));
     }
 
     public List<AskedCase> asked() {
@@ -75,6 +81,7 @@ public final class QuestionForks {
 
     /** Every interleaved case's first forks, as many as its family's profile (or -f) gives a result. */
     public boolean firstForks(Progress progress) throws IOException {
+        chooseDesigns();
         boolean ok = true;
         int rounds = asked.stream().filter(AskedCase::measured).mapToInt(a -> phase.settings(a.c.family()).forks()).max().orElse(0);
         for (int round = 1; round <= rounds; round++) {

@@ -35,7 +35,7 @@ class CalibrationCasesTest {
             Question.overParam("which check on an existing file", "api", "FILE_EXISTS", FS + "existingFile"));
 
     /** The cases of both questions with {@code apis} as the variants (FILE_EXISTS the reference). */
-    private static List<QuestionCase> cases(String... apis) {
+    static List<QuestionCase> cases(String... apis) {
         Map<String, String[]> params = new LinkedHashMap<>();
         params.put("api", apis);
         params.put("files", new String[] {"100"});

@@ -1,0 +1,64 @@
+package jab.harness.run.question;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+import jab.harness.run.options.Precision;
+import jab.harness.stats.SequentialDesign;
+
+/** The budget ends the looks early when the plan's forks to the fork limit do not fit it. */
+class LookPlanTest {
+    @Test
+    void aFullDefaultRunsLooksEndEarly() {
+        // 14 cases, 104 s of slices in a fork of every case (2026-11-30), against 880 s
+        assertThat(LookPlan.looksEndEarly(104, 10, Duration.ofSeconds(880))).isTrue();
+    }
+
+    @Test
+    void calibrationsComparisonsGoOnToTheForkLimit() {
+        // four 8-variant fs cases, 67 s of slices a fork of each, against calibrate's 1,200 s
+        assertThat(LookPlan.looksEndEarly(67, 10, Duration.ofSeconds(1200))).isFalse();
+    }
+
+    @Test
+    void withoutABudgetNothingEndsTheLooks() {
+        assertThat(LookPlan.looksEndEarly(1e6, 10, null)).isFalse();
+    }
+
+    @Test
+    void theForkLimitCountsAsMuchAsTheSlices() {
+        assertThat(LookPlan.looksEndEarly(60, 10, Duration.ofSeconds(1000))).isFalse();
+        assertThat(LookPlan.looksEndEarly(60, 12, Duration.ofSeconds(1000))).isTrue();
+    }
+
+    @Test
+    void aCalibrationSpendsAsADefaultRunDoesWhateverItsBudget() {
+        QuestionCase real = CalibrationCasesTest.cases("FILE_EXISTS", "FILES_EXISTS", "FILE_IS_FILE").get(0);
+        BenchmarkListEntry instrument = CalibrationCases.plantedBenchmark(real, QuestionCaseTest.CATALOG).orElseThrow();
+        QuestionCase planted = CalibrationCases.planted(real, instrument, 105, 1);
+        Precision noBudget = new Precision(0.02, 10, null);
+
+        assertThat(LookPlan.spendEarly(List.of(asked(real)), noBudget)).isFalse();
+        assertThat(LookPlan.spendEarly(List.of(asked(planted)), noBudget)).isTrue();
+    }
+
+    @Test
+    void thePlanCountsEveryVariantsWarmUpAndMeasuredSlices() {
+        QuestionCase real = CalibrationCasesTest.cases("FILE_EXISTS", "FILES_EXISTS", "FILE_IS_FILE").get(0);
+        // 3 variants, 10 + 30 rounds of 50 ms: 6 s a fork, 90 s planned to 10 forks
+        assertThat(LookPlan.sliceSeconds(asked(real))).isCloseTo(6.0, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(LookPlan.spendEarly(List.of(asked(real)), new Precision(0.02, 10, Duration.ofSeconds(89)))).isTrue();
+        assertThat(LookPlan.spendEarly(List.of(asked(real)), new Precision(0.02, 10, Duration.ofSeconds(91)))).isFalse();
+    }
+
+    private static AskedCase asked(QuestionCase c) {
+        return new AskedCase(QuestionCaseTest.JDK, c, new SliceSchedule(TimeValue.milliseconds(50), 10, 30), "", false,
+                SequentialDesign.of(3, 10, true));
+    }
+}
