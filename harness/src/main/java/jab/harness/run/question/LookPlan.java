@@ -54,7 +54,6 @@ final class LookPlan {
 
     /** A fork's slices: every variant's warm-up and measured rounds (a single shot counted as one slice's time, which it may exceed). */
     static double sliceSeconds(AskedCase a) {
-        SliceSchedule s = a.schedule;
-        return (s.warmupRounds() + s.rounds()) * a.c.variants().size() * s.sliceMs() / 1e3;
+        return (a.schedule.warmupRounds() + a.schedule.rounds()) * ForkCost.roundSeconds(a, a.c.variants().size());
     }
 }
