@@ -191,7 +191,7 @@ public final class MmapFamily implements Family {
         // OptionsBuilder.build() returns the builder itself: this reads the job's include so far.
         if (options.build().getIncludes().stream().anyMatch(i -> i.contains(".JRuby"))) {
             options.addProfiler(GCProfiler.class);
-            append.add("-XX:+AlwaysPreTouch");
+            append.add(TOUCH_HEAP_AT_START);
         }
         append.addAll(syscalls.forkOptions(jdk));
         if (!append.isEmpty()) {

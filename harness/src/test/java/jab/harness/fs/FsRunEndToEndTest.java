@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import jab.bench.fs.ExistenceCheck;
 import jab.harness.ConsoleWidth;
 import jab.harness.JabRunner;
+import jab.harness.family.Family;
 import jab.harness.jdk.Jdk;
 import jab.harness.jdk.JdkDiscovery;
 import jab.harness.jdk.JdkSelector;
@@ -60,6 +61,8 @@ class FsRunEndToEndTest {
                 assertThat(b.unit()).isEqualTo("us/op");
                 assertThat(b.param("files")).isEqualTo("200");
                 assertThat(b.jdkVersion()).startsWith(id);
+                assertThat(b.jvmArgs()).as("the heap touched at start: the throwing checks allocate")
+                        .contains(Family.TOUCH_HEAP_AT_START);
             });
             assertThat(rs).extracting(BenchResult::method).contains("existingFile", "missingFile", "randomExistingFiles", "randomMissingFiles");
         }
