@@ -92,10 +92,7 @@ public final class JgitFamily implements Family {
             // Each fork builds a repository per variant: default keeps the workload where the check is most
             // of the work (DEFAULT_WORKLOADS), loose objects; three forks, as a question's interval over two
             // has one degree of freedom; thorough has all.
-            // Warm-up: three seconds a variant. With one, each variant's time per object still fell 15-25%
-            // within the measured rounds, at a different round in each fork, and the forks' ratios spread
-            // 13-41% (three default runs, JDK 17, 2026-11-30); with three and the heap touched, 5-6% (one run).
-            case DEFAULT -> JmhSettings.of(3, 6, "500ms", 4, "500ms").only(v -> DEFAULT_WORKLOADS.contains(v.method())
+            case DEFAULT -> JmhSettings.of(3, 2, "500ms", 4, "500ms").only(v -> DEFAULT_WORKLOADS.contains(v.method())
                     && !"PACKED".equals(v.param("layout")));
             case THOROUGH -> JmhSettings.of(5, 5, "1s", 20, "1s");
         };
@@ -106,15 +103,11 @@ public final class JgitFamily implements Family {
         return jdk.feature() >= MIN_JDK;
     }
 
-    /**
-     * The agent that puts the variant in place of JGit's checks, bytes allocated per object (an exception
-     * shows), and the heap touched at start ({@link #TOUCH_HEAP_AT_START}): a lookup allocates, and the
-     * forks are shorter than the young generation's first pass over the heap.
-     */
+    /** The agent that puts the variant in place of JGit's checks, and bytes allocated per object (an exception shows). */
     @Override
     public void customize(ChainedOptionsBuilder options, Jdk jdk, RunContext ctx) {
         options.addProfiler(GCProfiler.class);
-        options.jvmArgsAppend("-javaagent:" + agentJar(ctx.workDir()), TOUCH_HEAP_AT_START);
+        options.jvmArgsAppend("-javaagent:" + agentJar(ctx.workDir()));
     }
 
     static Path agentJar(Path workDir) {

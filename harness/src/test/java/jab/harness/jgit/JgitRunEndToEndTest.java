@@ -11,7 +11,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import jab.harness.ConsoleWidth;
 import jab.harness.JabRunner;
-import jab.harness.family.Family;
 import jab.harness.jdk.Jdk;
 import jab.harness.jdk.JdkDiscovery;
 import jab.harness.jdk.JdkSelector;
@@ -54,8 +53,6 @@ class JgitRunEndToEndTest {
                         assertThat(b.param("exists")).isEqualTo(v);
                         assertThat(b.score()).isFinite().isPositive();
                         assertThat(b.unit()).isEqualTo("us/op");
-                        assertThat(b.jvmArgs()).as("the heap touched at start: a lookup allocates")
-                                .contains(Family.TOUCH_HEAP_AT_START);
                     });
                 }
             }
