@@ -115,7 +115,7 @@ public final class FsFamily implements Family {
      * touch their heap at start ({@link #TOUCH_HEAP_AT_START}): the checks that throw allocate a stack
      * trace per call, and in untouched forks they paid the young generation's first page faults through
      * most of their rounds. Measured on the missing-file question (JDK 17, 2026-11-30, quiet VM): the
-     * three throwing checks over File.exists() at 4.16-4.43x in four default runs; 3.76, 3.58 and 3.78x
+     * three throwing checks over File.exists() at 4.03-4.43x in four default runs; 3.76, 3.58 and 3.78x
      * with the heap touched (two forks), and 3.67, 3.56 and 3.77x in thorough forks whose 42 s warm-up
      * outlasts the first pass over the heap. Every fs fork touches it, as a question's variants share
      * their JVM only with the same options.
