@@ -21,17 +21,15 @@ public interface Family {
     /**
      * The JVM option that touches a fork's whole heap at start, for families whose benchmarks allocate.
      *
-     * <p>The pitfall: a fork's heap is pinned (-Xms = -Xmx, 2 GiB), but the JVM reserves it and the kernel
-     * maps a page only when it is first written. G1 starts with a young generation of about 100 MiB,
-     * collects it a few times, and a few seconds in grows it to more than a GiB; from then on every
-     * allocation runs through pages no one has touched, one page fault per 4 KiB, until the young
-     * generation has been collected once more, tens of seconds later, after a short fork has ended. The
-     * benchmarks that allocate pay it, the others do not, so it moves their ratios; and it looks like
-     * drift (measured on fs's missing-file question, 2026-11-30: a default fork's young generation grew
-     * to 1.2 GiB at 5 s and was next collected at 19.8 s, and the exception-throwing checks, which
-     * build a stack trace per call, cost 10-25% more from the fork's first rounds to its middle ones).
-     * Touched at start, the fork costs about 0.7 s more (a 2 GiB heap on the project's VM) and
-     * allocates into pages already mapped, as a long-running program does.
+     * <p>The pitfall: a fork's heap is pinned (-Xms = -Xmx, 2 GiB by default), but the JVM reserves it and
+     * the kernel maps a page only when it is first written. G1 starts with a young generation of about
+     * 100 MiB, collects it a few times, and a few seconds in grows it to more than a GiB; from then on
+     * every allocation runs through pages no one has touched, one page fault per 4 KiB, until the young
+     * generation has been collected once more, tens of seconds later, often after a short fork has ended.
+     * The benchmarks that allocate pay it, the others do not, so it moves their ratios, and it reads as
+     * drift over a fork's rounds (the families that use this option give their measurements). Touched at
+     * start, a fork costs about 0.7 s more (2 GiB on the project's VM) and allocates into pages already
+     * mapped, as a long-running program does.
      */
     String TOUCH_HEAP_AT_START = "-XX:+AlwaysPreTouch";
 
