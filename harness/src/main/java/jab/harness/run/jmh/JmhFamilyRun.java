@@ -62,8 +62,8 @@ public final class JmhFamilyRun {
 
     /**
      * JMH's options for one job: its family's settings (with the user's overrides), the JDK's java,
-     * the heap pinned, the family's own options and the work dir; the user's profilers with
-     * {@code profilers} (an interleaved fork runs none).
+     * the heap pinned, the family's own options (a flag the user sets is the user's) and the work dir;
+     * the user's profilers with {@code profilers} (an interleaved fork runs none).
      */
     public static Options options(Job job, int forks, Jdk runJdk, ForkOptions forkOptions, RunContext ctx, boolean profilers) {
         Family family = job.family();
@@ -89,9 +89,10 @@ public final class JmhFamilyRun {
         }
         opts.addProfiler(HostWatch.class); // forks end themselves when jab is killed: see HostWatch
         family.customize(opts, jdk, ctx);
-        // JMH's jvmArgsAppend replaces rather than adds: keep the family's and add the work dir.
+        // JMH's jvmArgsAppend replaces rather than adds: keep the family's (less the flags the user
+        // sets) and add the work dir.
         Options custom = opts.build();
-        List<String> append = new ArrayList<>(custom.getJvmArgsAppend().orElse(List.of()));
+        List<String> append = new ArrayList<>(UserFlagsWin.familyOptions(custom.getJvmArgsAppend().orElse(List.of()), userJvmArgs));
         append.add("-Djab.dir=" + ctx.workDir());
         ChainedOptionsBuilder last = new OptionsBuilder().parent(custom).jvmArgsAppend(append.toArray(new String[0]));
         if (profilers) {
