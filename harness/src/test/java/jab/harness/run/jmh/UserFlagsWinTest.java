@@ -2,8 +2,8 @@ package jab.harness.run.jmh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +45,7 @@ class UserFlagsWinTest {
         assertThat(fsForkAppend(List.of())).contains(Family.TOUCH_HEAP_AT_START);
         List<String> userOff = fsForkAppend(List.of("-XX:-AlwaysPreTouch"));
         assertThat(userOff).doesNotContain(Family.TOUCH_HEAP_AT_START)
-                .as("the family's other options stay").anyMatch(o -> o.startsWith("-Djab.dir="));
+                .as("the run's other options stay").anyMatch(o -> o.startsWith("-Djab.dir="));
     }
 
     @Test
