@@ -15,9 +15,14 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * profile can leave out what adds little (a library that ignores the launch mechanism, run once per
  * mechanism) and fit its time. It applies only to a family run whole and without {@code -p} for its
  * params: what a user names is measured.
+ *
+ * <p>{@code forks} are also an interleaved question's first forks, and {@code rounds} the measured
+ * rounds of each (in slices of 50 ms; 0: the profile's): a family whose forks start cheaply against
+ * their rounds can ask for more, shorter first forks, which narrow the first look's interval more than
+ * the rounds they give up (see fs).
  */
 public record JmhSettings(int forks, int warmupIterations, TimeValue warmupTime, int iterations,
-                          TimeValue measurementTime, Map<String, String[]> params, Predicate<Variant> subset) {
+                          TimeValue measurementTime, Map<String, String[]> params, Predicate<Variant> subset, int rounds) {
 
     /**
      * One result a family can measure: the benchmark's method name, its JMH threads and its params.
@@ -32,21 +37,29 @@ public record JmhSettings(int forks, int warmupIterations, TimeValue warmupTime,
         if (forks < 1) {
             throw new IllegalArgumentException("JMH results need at least one fork");
         }
+        if (rounds < 0) {
+            throw new IllegalArgumentException("rounds " + rounds + ": 0 (the profile's) or more");
+        }
         params = Map.copyOf(params);
     }
 
     public static JmhSettings of(int forks, int warmupIterations, String warmupTime, int iterations, String measurementTime) {
         return new JmhSettings(forks, warmupIterations, TimeValue.fromString(warmupTime), iterations,
-                TimeValue.fromString(measurementTime), Map.of(), v -> true);
+                TimeValue.fromString(measurementTime), Map.of(), v -> true, 0);
     }
 
     public JmhSettings withParams(Map<String, String[]> overrides) {
-        return new JmhSettings(forks, warmupIterations, warmupTime, iterations, measurementTime, overrides, subset);
+        return new JmhSettings(forks, warmupIterations, warmupTime, iterations, measurementTime, overrides, subset, rounds);
     }
 
     /** These settings measuring only the variants {@code keep} accepts (see the class comment). */
     public JmhSettings only(Predicate<Variant> keep) {
-        return new JmhSettings(forks, warmupIterations, warmupTime, iterations, measurementTime, params, keep);
+        return new JmhSettings(forks, warmupIterations, warmupTime, iterations, measurementTime, params, keep, rounds);
+    }
+
+    /** These settings with {@code perFork} measured rounds in each first fork of an interleaved question (see the class comment). */
+    public JmhSettings withRounds(int perFork) {
+        return new JmhSettings(forks, warmupIterations, warmupTime, iterations, measurementTime, params, subset, perFork);
     }
 
     /**

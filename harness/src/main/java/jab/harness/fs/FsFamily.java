@@ -59,11 +59,15 @@ public final class FsFamily implements Family {
         return switch (profile) {
             case SMOKE -> JmhSettings.of(1, 1, "100ms", 2, "100ms");
             case THOROUGH -> JmhSettings.of(5, 5, "1s", 20, "1s"); // the seed's 100 samples
-            // Fork-to-fork variance limits precision here (fork means differ by 1-3%, and 2 forks
-            // make t = 12.7), so three short forks to start, and --precision adds more; the
-            // random-file scenarios (a different file each call) only in thorough and by name, so
-            // the budget goes to forks rather than to more results.
-            case DEFAULT -> JmhSettings.of(3, 3, "200ms", 5, "200ms").only(v -> !v.method().startsWith("random"));
+            // Five first forks of 20 rounds rather than the profile's three of 30: the first look's
+            // interval is a boundary on 2 degrees of freedom at three forks (5.92 in a default run)
+            // and 3.13 at five, which outweighs the rounds a fork gives up, while an fs fork
+            // starts cheaply (about 7 s of start, touched heap and warm-up beside 8-12 s of rounds).
+            // Measured (2026-11-30, `./jab run fs`, JDK 17, two runs each, alternating): 49 and 52 of
+            // 56 comparisons answered, median 95% half-width 2.8-3.1%, against 41 and 43, 4.3-5.6%;
+            // the first forks took 155 s instead of 120. The random-file scenarios (a different file
+            // each call) only in thorough and by name, so the budget goes to forks.
+            case DEFAULT -> JmhSettings.of(5, 3, "200ms", 5, "200ms").withRounds(20).only(v -> !v.method().startsWith("random"));
         };
     }
 

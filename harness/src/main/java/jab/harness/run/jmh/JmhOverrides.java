@@ -50,7 +50,7 @@ public record JmhOverrides(Integer forks, Integer warmupIterations, TimeValue wa
     public JmhSettings apply(JmhSettings s) {
         return new JmhSettings(or(forks, s.forks()), or(warmupIterations, s.warmupIterations()),
                 warmupTime == null ? s.warmupTime() : warmupTime, or(iterations, s.iterations()),
-                measurementTime == null ? s.measurementTime() : measurementTime, s.params(), s.subset());
+                measurementTime == null ? s.measurementTime() : measurementTime, s.params(), s.subset(), s.rounds());
     }
 
     private static int or(Integer given, int profile) {

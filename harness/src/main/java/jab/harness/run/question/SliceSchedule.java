@@ -47,16 +47,18 @@ record SliceSchedule(TimeValue slice, int warmupRounds, int rounds) {
     /**
      * Each JMH iteration becomes a slice ({@link #slice(int)}; a single-shot benchmark's slice is its shot):
      * the warm-up rounds give each variant at least its family's warm-up time and the profile's fewest
-     * warm-up rounds; the measured rounds give each variant the profile's rounds of {@link #SLICE} (a
-     * fork's ratio is a mean over them), or for a single-shot benchmark its family's iterations.
+     * warm-up rounds; the measured rounds give each variant the family's rounds of {@link #SLICE} where
+     * it sets them, else the profile's (a fork's ratio is a mean over them), or for a single-shot
+     * benchmark its family's iterations.
      */
     static SliceSchedule of(JmhSettings s, Mode mode, Profile profile, int variants) {
+        int rounds = s.rounds() > 0 ? s.rounds() : profile.rounds;
         if (mode == Mode.SingleShotTime) {
-            return new SliceSchedule(SLICE, s.warmupIterations(), Math.max(s.iterations(), profile.rounds / 3));
+            return new SliceSchedule(SLICE, s.warmupIterations(), Math.max(s.iterations(), rounds / 3));
         }
         TimeValue slice = slice(variants);
         long warm = s.warmupIterations() * ms(s.warmupTime());
-        return new SliceSchedule(slice, Math.max(profile.warmupRounds, roundsFor(warm, slice)), inSlices(profile.rounds, slice));
+        return new SliceSchedule(slice, Math.max(profile.warmupRounds, roundsFor(warm, slice)), inSlices(rounds, slice));
     }
 
     /** A question's slice: {@link #SLICE}, shorter past {@link #FULL_SLICE_VARIANTS} variants so a round lasts {@link #LONGEST_ROUND_MS} at most. */

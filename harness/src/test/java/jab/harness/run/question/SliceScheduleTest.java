@@ -42,6 +42,19 @@ class SliceScheduleTest {
     }
 
     @Test
+    void aFamilysOwnRoundsReplaceTheProfiles() {
+        JmhSettings fiveShortForks = FS_DEFAULT.withRounds(20);
+        SliceSchedule eight = SliceSchedule.of(fiveShortForks, Mode.Throughput, Profile.DEFAULT, 8);
+        SliceSchedule three = SliceSchedule.of(fiveShortForks, Mode.Throughput, Profile.DEFAULT, 3);
+        assertThat(three.rounds()).isEqualTo(20).isNotEqualTo(Profile.DEFAULT.rounds);
+        assertThat(eight.rounds()).isEqualTo((20 * 50 + 11) / 12);
+        // the warm-up is the family's time per variant still
+        assertThat(eight.warmupRounds() * 12L).isEqualTo(600);
+        // a user's -f and -i keep the family's rounds
+        assertThat(new jab.harness.run.jmh.JmhOverrides(7, null, null, 3, null, null).apply(fiveShortForks).rounds()).isEqualTo(20);
+    }
+
+    @Test
     void aSingleShotCaseKeepsItsShots() {
         SliceSchedule shots = SliceSchedule.of(FS_DEFAULT, Mode.SingleShotTime, Profile.DEFAULT, 8);
         assertThat(shots.slice()).isEqualTo(SliceSchedule.SLICE);
