@@ -16,13 +16,21 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * mechanism) and fit its time. It applies only to a family run whole and without {@code -p} for its
  * params: what a user names is measured.
  *
- * <p>{@code forks} are also an interleaved question's first forks, and {@code rounds} the measured
- * rounds of each (in slices of 50 ms; 0: the profile's): a family whose forks start cheaply against
- * their rounds can ask for more, shorter first forks, which narrow the first look's interval more than
- * the rounds they give up (see fs).
+ * <p>{@code forks} are also an interleaved question's first forks, each of the profile's rounds;
+ * {@code wide} can give a question of many variants (whose slices shorten and rounds multiply) more,
+ * shorter first forks, which narrow the first look's interval more than the rounds they give up (see fs).
  */
 public record JmhSettings(int forks, int warmupIterations, TimeValue warmupTime, int iterations,
-                          TimeValue measurementTime, Map<String, String[]> params, Predicate<Variant> subset, int rounds) {
+                          TimeValue measurementTime, Map<String, String[]> params, Predicate<Variant> subset,
+                          WideQuestions wide) {
+
+    /**
+     * The first forks of a question of many variants, and the measured rounds of each in slices of
+     * 50 ms; 0 for the family's forks and the profile's rounds. {@link #SAME}: no difference.
+     */
+    public record WideQuestions(int forks, int rounds) {
+        public static final WideQuestions SAME = new WideQuestions(0, 0);
+    }
 
     /**
      * One result a family can measure: the benchmark's method name, its JMH threads and its params.
@@ -37,29 +45,30 @@ public record JmhSettings(int forks, int warmupIterations, TimeValue warmupTime,
         if (forks < 1) {
             throw new IllegalArgumentException("JMH results need at least one fork");
         }
-        if (rounds < 0) {
-            throw new IllegalArgumentException("rounds " + rounds + ": 0 (the profile's) or more");
+        if (wide.forks() < 0 || wide.rounds() < 0) {
+            throw new IllegalArgumentException(wide + ": 0 (the usual) or more");
         }
         params = Map.copyOf(params);
     }
 
     public static JmhSettings of(int forks, int warmupIterations, String warmupTime, int iterations, String measurementTime) {
         return new JmhSettings(forks, warmupIterations, TimeValue.fromString(warmupTime), iterations,
-                TimeValue.fromString(measurementTime), Map.of(), v -> true, 0);
+                TimeValue.fromString(measurementTime), Map.of(), v -> true, WideQuestions.SAME);
     }
 
     public JmhSettings withParams(Map<String, String[]> overrides) {
-        return new JmhSettings(forks, warmupIterations, warmupTime, iterations, measurementTime, overrides, subset, rounds);
+        return new JmhSettings(forks, warmupIterations, warmupTime, iterations, measurementTime, overrides, subset, wide);
     }
 
     /** These settings measuring only the variants {@code keep} accepts (see the class comment). */
     public JmhSettings only(Predicate<Variant> keep) {
-        return new JmhSettings(forks, warmupIterations, warmupTime, iterations, measurementTime, params, keep, rounds);
+        return new JmhSettings(forks, warmupIterations, warmupTime, iterations, measurementTime, params, keep, wide);
     }
 
-    /** These settings with {@code perFork} measured rounds in each first fork of an interleaved question (see the class comment). */
-    public JmhSettings withRounds(int perFork) {
-        return new JmhSettings(forks, warmupIterations, warmupTime, iterations, measurementTime, params, subset, perFork);
+    /** These settings with {@code firstForks} of {@code rounds} each for a question of many variants (see the class comment). */
+    public JmhSettings withWideQuestions(int firstForks, int rounds) {
+        return new JmhSettings(forks, warmupIterations, warmupTime, iterations, measurementTime, params, subset,
+                new WideQuestions(firstForks, rounds));
     }
 
     /**

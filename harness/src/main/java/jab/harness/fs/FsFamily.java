@@ -59,15 +59,17 @@ public final class FsFamily implements Family {
         return switch (profile) {
             case SMOKE -> JmhSettings.of(1, 1, "100ms", 2, "100ms");
             case THOROUGH -> JmhSettings.of(5, 5, "1s", 20, "1s"); // the seed's 100 samples
-            // Five first forks of 20 rounds rather than the profile's three of 30: the first look's
-            // interval is a boundary on 2 degrees of freedom at three forks (5.92 in a default run)
-            // and 3.13 at five, which outweighs the rounds a fork gives up, while an fs fork
-            // starts cheaply (about 7 s of start, touched heap and warm-up beside 8-12 s of rounds).
-            // Measured (2026-11-30, `./jab run fs`, JDK 17, two runs each, alternating): 49 and 52 of
-            // 56 comparisons answered, median 95% half-width 2.8-3.1%, against 41 and 43, 4.3-5.6%;
-            // the first forks took 155 s instead of 120. The random-file scenarios (a different file
-            // each call) only in thorough and by name, so the budget goes to forks.
-            case DEFAULT -> JmhSettings.of(5, 3, "200ms", 5, "200ms").withRounds(20).only(v -> !v.method().startsWith("random"));
+            // The 8-variant questions start with five forks of 20 rounds rather than three of 30: the
+            // first look's interval is a boundary on 2 degrees of freedom at three forks (5.92 in a
+            // default run) and 3.13 at five, which outweighs the rounds a fork gives up, while such a
+            // fork starts cheaply against its rounds (about 7 s of start, touched heap and warm-up
+            // beside 12.5 s of rounds). Measured (2026-11-30, `./jab run fs`, JDK 17, two runs each,
+            // alternating): 52 and 49 of 56 comparisons answered, median 95% half-width 2.8-3.1%,
+            // against 43 and 41, 4.3-5.6%; the first forks took 155 s instead of 120. Questions of
+            // four variants or fewer keep three of 30 (SliceSchedule.firstForks). The random-file
+            // scenarios (a different file each call) only in thorough and by name, so the budget
+            // goes to forks.
+            case DEFAULT -> JmhSettings.of(3, 3, "200ms", 5, "200ms").withWideQuestions(5, 20).only(v -> !v.method().startsWith("random"));
         };
     }
 

@@ -47,10 +47,13 @@ public record JmhOverrides(Integer forks, Integer warmupIterations, TimeValue wa
         }
     }
 
+    /** The profile's settings with the user's; a user's -f is every question's first forks, a wide one's too. */
     public JmhSettings apply(JmhSettings s) {
+        JmhSettings.WideQuestions wide = forks == null || s.wide().forks() == 0 ? s.wide()
+                : new JmhSettings.WideQuestions(forks, s.wide().rounds());
         return new JmhSettings(or(forks, s.forks()), or(warmupIterations, s.warmupIterations()),
                 warmupTime == null ? s.warmupTime() : warmupTime, or(iterations, s.iterations()),
-                measurementTime == null ? s.measurementTime() : measurementTime, s.params(), s.subset(), s.rounds());
+                measurementTime == null ? s.measurementTime() : measurementTime, s.params(), s.subset(), wide);
     }
 
     private static int or(Integer given, int profile) {

@@ -30,9 +30,12 @@ public final class AskedCase {
      * chosen again from the whole run's plan before the first fork ({@link LookPlan}).
      */
     SequentialDesign design;
+    /** Forks in the first pass ({@link SliceSchedule#firstForks}). */
+    final int firstForks;
 
-    AskedCase(Jdk jdk, QuestionCase c, SliceSchedule schedule, String whyApart, boolean plain, SequentialDesign design) {
+    AskedCase(Jdk jdk, QuestionCase c, SliceSchedule schedule, int firstForks, String whyApart, boolean plain, SequentialDesign design) {
         this.jdk = jdk;
+        this.firstForks = firstForks;
         this.design = design;
         this.c = c;
         this.schedule = schedule;

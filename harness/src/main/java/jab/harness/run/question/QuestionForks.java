@@ -56,7 +56,8 @@ public final class QuestionForks {
                 why = "the smoke profile interleaves one case of each question";
                 plain = true;
             }
-            asked.add(new AskedCase(jdk, c, schedule, why, plain, design(s, precision.budget() != null)));
+            int first = SliceSchedule.firstForks(s, c.variants().size());
+            asked.add(new AskedCase(jdk, c, schedule, first, why, plain, design(first, precision.budget() != null)));
         }
     }
 
@@ -65,31 +66,31 @@ public final class QuestionForks {
      * added to undecided ones (a ratio goal); a single look otherwise. The error is spent sooner when the
      * budget will end the looks early ({@link LookPlan}, {@link SequentialDesign#EARLY_LOOKS_RHO}).
      */
-    private SequentialDesign design(JmhSettings s, boolean looksEndEarly) {
-        return SequentialDesign.of(s.forks(), precision.ratioTarget() > 0 ? precision.maxForks() : s.forks(), looksEndEarly);
+    private SequentialDesign design(int firstForks, boolean looksEndEarly) {
+        return SequentialDesign.of(firstForks, precision.ratioTarget() > 0 ? precision.maxForks() : firstForks, looksEndEarly);
     }
 
     /** Every case's design, from the whole run's plan: chosen once, before the first fork. */
     private void chooseDesigns() {
         boolean early = LookPlan.spendEarly(asked, precision);
-        asked.forEach(a -> a.design = design(phase.settings(a.c.family()), early));
+        asked.forEach(a -> a.design = design(a.firstForks, early));
     }
 
     public List<AskedCase> asked() {
         return asked;
     }
 
-    /** Every interleaved case's first forks, as many as its family's profile (or -f) gives a result. */
+    /** Every interleaved case's first forks, as many as its family's profile (or -f) gives a result or a wide question. */
     public boolean firstForks(Progress progress) throws IOException {
         chooseDesigns();
         boolean ok = true;
-        int rounds = asked.stream().filter(AskedCase::measured).mapToInt(a -> phase.settings(a.c.family()).forks()).max().orElse(0);
+        int rounds = asked.stream().filter(AskedCase::measured).mapToInt(a -> a.firstForks).max().orElse(0);
         for (int round = 1; round <= rounds; round++) {
             for (AskedCase a : asked) {
                 if (RunGuard.stopping()) {
                     return false;
                 }
-                if (a.measured() && !a.givenUp && round <= phase.settings(a.c.family()).forks()) {
+                if (a.measured() && !a.givenUp && round <= a.firstForks) {
                     ok &= nextFork.run(a, progress);
                 }
             }
@@ -100,7 +101,7 @@ public final class QuestionForks {
 
     /** Forks in the first pass, for the progress line's total. */
     public int firstForkCount() {
-        return asked.stream().filter(AskedCase::measured).mapToInt(a -> phase.settings(a.c.family()).forks() * a.runsPerFork()).sum();
+        return asked.stream().filter(AskedCase::measured).mapToInt(a -> a.firstForks * a.runsPerFork()).sum();
     }
 
     /** Adds forks where verdicts are still open, while the budget lasts ({@link AddedForks}). */

@@ -47,18 +47,29 @@ record SliceSchedule(TimeValue slice, int warmupRounds, int rounds) {
     /**
      * Each JMH iteration becomes a slice ({@link #slice(int)}; a single-shot benchmark's slice is its shot):
      * the warm-up rounds give each variant at least its family's warm-up time and the profile's fewest
-     * warm-up rounds; the measured rounds give each variant the family's rounds of {@link #SLICE} where
-     * it sets them, else the profile's (a fork's ratio is a mean over them), or for a single-shot
-     * benchmark its family's iterations.
+     * warm-up rounds; the measured rounds give each variant the profile's rounds of {@link #SLICE} (a
+     * fork's ratio is a mean over them), or the family's for a question past {@link #FULL_SLICE_VARIANTS}
+     * variants where it sets them ({@link JmhSettings.WideQuestions}), or for a single-shot benchmark its
+     * family's iterations.
      */
     static SliceSchedule of(JmhSettings s, Mode mode, Profile profile, int variants) {
-        int rounds = s.rounds() > 0 ? s.rounds() : profile.rounds;
+        int rounds = variants > FULL_SLICE_VARIANTS && s.wide().rounds() > 0 ? s.wide().rounds() : profile.rounds;
         if (mode == Mode.SingleShotTime) {
             return new SliceSchedule(SLICE, s.warmupIterations(), Math.max(s.iterations(), rounds / 3));
         }
         TimeValue slice = slice(variants);
         long warm = s.warmupIterations() * ms(s.warmupTime());
         return new SliceSchedule(slice, Math.max(profile.warmupRounds, roundsFor(warm, slice)), inSlices(rounds, slice));
+    }
+
+    /**
+     * A question's first forks: the family's, or its wide questions' past {@link #FULL_SLICE_VARIANTS}
+     * variants, where a fork's rounds are many against its start (fs: 5 of 20 rounds, not 3 of 30). A
+     * smaller question keeps the family's: its forks are short already, and fewer rounds would widen
+     * each (fs's missing file with 4 variants, 2026-11-30: 3.1% where three forks of 30 rounds gave 2.3%).
+     */
+    static int firstForks(JmhSettings s, int variants) {
+        return variants > FULL_SLICE_VARIANTS && s.wide().forks() > 0 ? s.wide().forks() : s.forks();
     }
 
     /** A question's slice: {@link #SLICE}, shorter past {@link #FULL_SLICE_VARIANTS} variants so a round lasts {@link #LONGEST_ROUND_MS} at most. */

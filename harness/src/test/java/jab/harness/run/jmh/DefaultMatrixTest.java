@@ -33,10 +33,10 @@ class DefaultMatrixTest {
         List<Job> jobs = defaultJobs("fs", "FileExistsBenchmark");
         assertThat(jobs).extracting(j -> j.variant().method()).containsOnly("existingFile", "missingFile");
         assertThat(jobs).hasSize(2 * 7);
-        // five first forks of 20 rounds: the first look on 4 degrees of freedom, not 2 (FsFamily)
+        // its 8-variant questions start with five forks of 20 rounds: the first look on 4 degrees of freedom, not 2 (FsFamily)
         JmhSettings s = families.byName("fs").orElseThrow().settings(Profile.DEFAULT);
-        assertThat(s.forks()).isEqualTo(5);
-        assertThat(s.rounds()).isEqualTo(20);
+        assertThat(s.forks()).isEqualTo(3);
+        assertThat(s.wide()).isEqualTo(new JmhSettings.WideQuestions(5, 20));
     }
 
     @Test

@@ -58,7 +58,7 @@ class LookPlanTest {
     }
 
     private static AskedCase asked(QuestionCase c) {
-        return new AskedCase(QuestionCaseTest.JDK, c, new SliceSchedule(TimeValue.milliseconds(50), 10, 30), "", false,
+        return new AskedCase(QuestionCaseTest.JDK, c, new SliceSchedule(TimeValue.milliseconds(50), 10, 30), 3, "", false,
                 SequentialDesign.of(3, 10, true));
     }
 }

@@ -42,16 +42,31 @@ class SliceScheduleTest {
     }
 
     @Test
-    void aFamilysOwnRoundsReplaceTheProfiles() {
-        JmhSettings fiveShortForks = FS_DEFAULT.withRounds(20);
-        SliceSchedule eight = SliceSchedule.of(fiveShortForks, Mode.Throughput, Profile.DEFAULT, 8);
-        SliceSchedule three = SliceSchedule.of(fiveShortForks, Mode.Throughput, Profile.DEFAULT, 3);
-        assertThat(three.rounds()).isEqualTo(20).isNotEqualTo(Profile.DEFAULT.rounds);
+    void aWideQuestionTakesTheFamilysFirstForksAndRounds() {
+        JmhSettings fs = FS_DEFAULT.withWideQuestions(5, 20);
+        SliceSchedule eight = SliceSchedule.of(fs, Mode.Throughput, Profile.DEFAULT, 8);
+        assertThat(SliceSchedule.firstForks(fs, 8)).isEqualTo(5);
         assertThat(eight.rounds()).isEqualTo((20 * 50 + 11) / 12);
         // the warm-up is the family's time per variant still
         assertThat(eight.warmupRounds() * 12L).isEqualTo(600);
-        // a user's -f and -i keep the family's rounds
-        assertThat(new jab.harness.run.jmh.JmhOverrides(7, null, null, 3, null, null).apply(fiveShortForks).rounds()).isEqualTo(20);
+        // four variants or fewer: the family's forks of the profile's rounds
+        SliceSchedule four = SliceSchedule.of(fs, Mode.Throughput, Profile.DEFAULT, 4);
+        assertThat(SliceSchedule.firstForks(fs, 4)).isEqualTo(3);
+        assertThat(four.rounds()).isEqualTo(Profile.DEFAULT.rounds);
+        // a family without wide questions: the same at every size
+        assertThat(SliceSchedule.firstForks(FS_DEFAULT, 8)).isEqualTo(3);
+        assertThat(SliceSchedule.of(FS_DEFAULT, Mode.Throughput, Profile.DEFAULT, 8).rounds()).isEqualTo((Profile.DEFAULT.rounds * 50 + 11) / 12);
+    }
+
+    @Test
+    void aUsersForksAreEveryQuestionsFirstForksAndTheWideRoundsStay() {
+        JmhSettings fs = new jab.harness.run.jmh.JmhOverrides(7, null, null, 3, null, null).apply(FS_DEFAULT.withWideQuestions(5, 20));
+        assertThat(SliceSchedule.firstForks(fs, 8)).isEqualTo(7);
+        assertThat(SliceSchedule.firstForks(fs, 2)).isEqualTo(7);
+        assertThat(SliceSchedule.of(fs, Mode.Throughput, Profile.DEFAULT, 8).rounds()).isEqualTo((20 * 50 + 11) / 12);
+        // none given: the family's
+        assertThat(jab.harness.run.jmh.JmhOverrides.NONE.apply(FS_DEFAULT.withWideQuestions(5, 20)).wide())
+                .isEqualTo(new JmhSettings.WideQuestions(5, 20));
     }
 
     @Test
