@@ -53,7 +53,7 @@ record SliceSchedule(TimeValue slice, int warmupRounds, int rounds) {
      * family's iterations.
      */
     static SliceSchedule of(JmhSettings s, Mode mode, Profile profile, int variants) {
-        int rounds = variants > FULL_SLICE_VARIANTS && s.wide().rounds() > 0 ? s.wide().rounds() : profile.rounds;
+        int rounds = wide(variants) && s.wide().rounds() > 0 ? s.wide().rounds() : profile.rounds;
         if (mode == Mode.SingleShotTime) {
             return new SliceSchedule(SLICE, s.warmupIterations(), Math.max(s.iterations(), rounds / 3));
         }
@@ -65,11 +65,18 @@ record SliceSchedule(TimeValue slice, int warmupRounds, int rounds) {
     /**
      * A question's first forks: the family's, or its wide questions' past {@link #FULL_SLICE_VARIANTS}
      * variants, where a fork's rounds are many against its start (fs: 5 of 20 rounds, not 3 of 30). A
-     * smaller question keeps the family's: its forks are short already, and fewer rounds would widen
-     * each (fs's missing file with 4 variants, 2026-11-30: 3.1% where three forks of 30 rounds gave 2.3%).
+     * smaller question keeps the family's, as measured before: the five forks' gain was measured in
+     * 8-variant questions only (fs's missing file with 4 variants gave 3.1% at five forks of 20 and
+     * 2.3% and 4.3% at three of 30, on different hours of 2026-11-30: no difference the host's noise
+     * lets one read).
      */
     static int firstForks(JmhSettings s, int variants) {
-        return variants > FULL_SLICE_VARIANTS && s.wide().forks() > 0 ? s.wide().forks() : s.forks();
+        return wide(variants) && s.wide().forks() > 0 ? s.wide().forks() : s.forks();
+    }
+
+    /** Whether a question's slices shorten and its rounds multiply, the questions a family's {@link JmhSettings.WideQuestions} are for. */
+    private static boolean wide(int variants) {
+        return variants > FULL_SLICE_VARIANTS;
     }
 
     /** A question's slice: {@link #SLICE}, shorter past {@link #FULL_SLICE_VARIANTS} variants so a round lasts {@link #LONGEST_ROUND_MS} at most. */
