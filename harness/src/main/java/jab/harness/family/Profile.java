@@ -35,8 +35,8 @@ public enum Profile {
     // estimate (measured: a run with 860 s ended 1.5 s after it); one family gets 224 s.
     // Two solo rounds: a round of the five families' solo forks took 100-135 s (2026-11-29, JDK 17 and
     // 25), all of it taken from the forks added to undecided comparisons (157-164 s left those runs);
-    // a third round would overrun the budget (docs/statistics.md, "Solo rounds"); the second yields to the
-    // budget where it has no time left for it (a slow hour, a build's first run, which traces).
+    // a third round would overrun the budget (docs/statistics.md, "Solo rounds"); a question's rounds
+    // yield to the budget where it has no time left for a check (a slow hour, a build's first run, which traces).
     DEFAULT(0, 0.02, 10, Duration.ofSeconds(Profile.DEFAULT_SECONDS_PER_PART), 10, 30, 2),
     THOROUGH(0.02, 0.01, 20, null, 20, 60, 4);
 

@@ -174,14 +174,16 @@ public final class Answers {
      * that print no second ratio of the pair: how many variants agree, the difference the check finds
      * 4 times in 5 (its power), and where they disagree, which figure to believe and why, and a
      * warning. A variant whose solo forks still fall ({@link #warmingUp}: warm-up not reached) checks
-     * nothing and is left out, said so; one round (smoke) has no error to judge by, and is no check.
+     * nothing and is left out, said so; one round (smoke) has no error to judge by, and is no check; a
+     * question the budget gave no round is said to have none.
      */
     static String solo(RunResults run, Comparisons.Asked q, List<Warning> warnings) {
         List<SoloRounds.Round> rounds = SoloRounds.of(run, q);
         String reference = q.reference();
         List<double[]> referenceForks = forksOf(rounds, reference);
         if (referenceForks.isEmpty()) {
-            return "";
+            return rounds.isEmpty() && SoloRounds.cutShort(run, q) ? "no solo forks: the budget had no time for their rounds after the "
+                    + "answers' forks (a check takes two at least), so nothing checks the answers against solo forks in this run" : "";
         }
         if (warmingUp(referenceForks, q.higherIsBetter())) {
             return "not compared: the solo forks of " + q.detail(reference).name() + ", the reference, were still warming up "

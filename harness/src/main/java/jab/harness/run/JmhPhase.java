@@ -48,7 +48,7 @@ import jab.harness.run.question.QuestionHost;
  * written to the run directory as soon as it is measured (an interruption keeps it), then every
  * question's first interleaved forks, then the run's other measurements ({@link Interlude}: servers end
  * to end, traces), which take the time they take. Then the questions' solo rounds ({@link SoloRoundsRun}:
- * the first round each, later ones while the budget holds them), forks for the questions' undecided
+ * a question's rounds where the budget holds them), forks for the questions' undecided
  * comparisons ({@link QuestionForks#refine}) while the budget lasts, and last, when the run has a
  * precision goal for results, {@link Refinement} adds forks to the results whose fork-level interval
  * is still too wide, the widest first, across all JDKs, with the time the budget has left: so the
@@ -141,7 +141,7 @@ public final class JmhPhase implements QuestionHost {
             for (AskedCase a : questions.asked()) {
                 if (a.jdk == jdk && a.interleaved() && !a.c.comparesBuilds()) {
                     // its variants' forks, the in-process floor's too (which the user need not have selected), are its solo rounds
-                    soloRounds.add(jdk, a.c);
+                    soloRounds.add(jdk, a);
                     a.c.variants().forEach(v -> solo.add(v.job()));
                 }
             }

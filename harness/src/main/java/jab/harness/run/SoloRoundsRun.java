@@ -24,28 +24,37 @@ import jab.harness.results.SoloRounds;
 import jab.harness.run.console.Progress;
 import jab.harness.run.jmh.Job;
 import jab.harness.run.lifecycle.RunGuard;
+import jab.harness.run.question.AskedCase;
 import jab.harness.run.question.QuestionCase;
 import jab.harness.stats.SoloCheck;
 
 /**
  * The solo forks of the interleaved questions, in rounds (solo-rounds.json): a round is one plain JMH
  * fork of every variant of a question, back to back, with its family's warm-up and iterations as any
- * result's fork; every question's first round runs, then each question's later rounds while the budget
- * holds them ({@link #run}). The variants' forks are their results too.
+ * result's fork; a question's rounds run one after another, question after question, where the budget
+ * holds them ({@link #rounds}). The variants' forks are their results too.
  *
  * <p>Why back to back: the machine's speed moves over minutes on a cloud VM, and a ratio of two forks
  * seconds apart holds little of it; run one question's variants in one pass over every family (as the
  * first forks of results are), their forks were minutes apart. Why the order changes: the machine also
  * drifts within a round, which would favour the variants that run first. The order is random in a
  * round and reversed in the next, so a steady drift within a round moves a variant's two rounds
- * opposite ways and cancels in their mean. A question's rounds need not follow each other: the check
- * takes each round's level out (a block), so the minutes between its first and second rounds move
- * nothing it compares.
+ * opposite ways and cancels in their mean.
  */
 final class SoloRoundsRun {
+    /**
+     * A solo round's time before it ran, in the question's first interleaved forks: a round took 0.87 to
+     * 1.42 of the question's longest first fork in a default run (2026-11-30, JDK 17, traces cached: the
+     * fs questions 1.42, JGit 1.37, JRuby 1.29, kv 1.0, the write strategies 0.97, the process libraries
+     * 0.87-0.90), so 1.5 over-reckons them all, and a round it lets start ends inside the budget.
+     */
+    static final double ROUND_PER_FIRST_FORK = 1.5;
+    /** The fewest rounds that check anything: the check draws its error from how rounds differ. */
+    static final int ROUNDS_OF_A_CHECK = 2;
+
     private final JmhPhase phase;
     private final RunStore store;
-    private final Map<Jdk, List<QuestionCase>> cases = new LinkedHashMap<>();
+    private final Map<Jdk, List<AskedCase>> cases = new LinkedHashMap<>();
     /** Every question's rounds so far, all JDKs: solo-rounds.json as it is rewritten after each round. */
     private final Map<List<String>, SoloRounds.Asked> written = new LinkedHashMap<>();
 
@@ -54,21 +63,21 @@ final class SoloRoundsRun {
         this.store = store;
     }
 
-    /** An interleaved question of a JDK whose variants get solo rounds. */
-    void add(Jdk jdk, QuestionCase c) {
-        cases.computeIfAbsent(jdk, k -> new ArrayList<>()).add(c);
+    /** An interleaved question of a JDK whose variants get solo rounds, its first forks still to run. */
+    void add(Jdk jdk, AskedCase a) {
+        cases.computeIfAbsent(jdk, k -> new ArrayList<>()).add(a);
     }
 
     /** The jobs that are variants of a question with solo rounds on a JDK. */
     Set<Job> jobs(Jdk jdk) {
         Set<Job> out = new HashSet<>();
-        cases.getOrDefault(jdk, List.of()).forEach(c -> c.variants().forEach(v -> out.add(v.job())));
+        cases.getOrDefault(jdk, List.of()).forEach(a -> a.c.variants().forEach(v -> out.add(v.job())));
         return out;
     }
 
     /** The forks every round of every question takes, for the progress line's total. */
     int forkCount() {
-        return cases.values().stream().flatMap(List::stream).mapToInt(c -> rounds(c) * c.variants().size()).sum();
+        return cases.values().stream().flatMap(List::stream).mapToInt(a -> rounds(a.c) * a.c.variants().size()).sum();
     }
 
     /** The rounds a question gets: its family's profile's, where they make a check ({@link SoloCheck#roundsWorthRunning}). */
@@ -77,42 +86,27 @@ final class SoloRoundsRun {
     }
 
     /**
-     * Runs every JDK's questions' rounds: each question's first round whatever the time (its variants'
-     * solo forks, their results too), then each question's later rounds, one after another, each while
-     * the budget still has the time the question's last round took; a question whose later rounds do
-     * not fit keeps the rounds it has, solo-rounds.json says how many it was to get, and a note says
-     * which. They run after the answers' first forks and the measurements outside JMH, so what the
-     * budget has left is known, not guessed: on a slow hour, or on a build's first run, which traces
-     * what it runs first, it is the solo check that gives way, not the 15 minutes. False when a fork
-     * failed (the notes say which).
+     * Runs every JDK's questions' rounds, question after question ({@link #rounds}). They run after the
+     * answers' first forks and the measurements outside JMH, so what the budget has left is known, not
+     * guessed: on a slow hour, or on a build's first run, which traces what it runs first, it is the
+     * solo check that gives way, not the 15 minutes. False when a fork failed (the notes say which).
      */
     boolean run(Progress progress) throws IOException {
-        boolean ok = true;
         List<QuestionRounds> all = new ArrayList<>();
-        for (Map.Entry<Jdk, List<QuestionCase>> e : cases.entrySet()) {
-            for (QuestionCase c : e.getValue()) {
-                QuestionRounds q = new QuestionRounds(e.getKey(), c);
-                all.add(q);
-                ok &= q.next(progress);
-                if (RunGuard.stopping()) {
-                    return false;
-                }
-            }
-        }
-        Later<QuestionRounds> later = later(all, phase::secondsLeft, progress);
-        ok &= later.ok();
+        cases.forEach((jdk, asked) -> asked.forEach(a -> all.add(new QuestionRounds(jdk, a))));
+        Ran<QuestionRounds> ran = rounds(all, phase::secondsLeft, progress);
         if (RunGuard.stopping()) {
             return false;
         }
-        List<String> cut = later.cut().stream().map(q -> String.format(Locale.ROOT, "JDK %s %s (%d of %d, a round %.0f s)", q.jdk.id(),
-                q.c.title(), q.done.size(), rounds(q.c), q.lastSeconds())).toList();
+        List<String> cut = ran.cut().stream().map(q -> String.format(Locale.ROOT, "JDK %s %s (%d of %d, a round %s%.0f s)", q.jdk.id(),
+                q.c.title(), q.done.size(), rounds(q.c), q.done.isEmpty() ? "about " : "", q.roundSeconds())).toList();
         if (!cut.isEmpty()) {
             double left = phase.secondsLeft();
             phase.note((left > 0 ? String.format(Locale.ROOT, "the budget had %.0f s left, too little", left) : "the budget was spent, no time")
-                    + " for more solo rounds of " + String.join(", ", cut) + ": their solo check has fewer rounds than its profile "
-                    + "gives (one round: no check); the answers are as measured");
+                    + " for the solo rounds of " + String.join(", ", cut) + ": a solo check needs two rounds at least, and "
+                    + "none starts that the budget cannot finish; the answers are as measured");
         }
-        return ok;
+        return ran.ok();
     }
 
     /** A question's rounds as the budget sees them. */
@@ -120,47 +114,58 @@ final class SoloRoundsRun {
         /** Whether it is to get more rounds than it has. */
         boolean wantsMore();
 
-        /** What its last round took, in seconds. */
-        double lastSeconds();
+        /** What a round takes, in seconds: its last round's, or before one ran, an over-reckoning of it. */
+        double roundSeconds();
+
+        /** The rounds it is to get. */
+        int planned();
 
         /** Runs its next round; false when a fork failed or a signal stopped it. */
         boolean next(Progress progress) throws IOException;
 
-        /** Ends its rounds: the budget has no time for the next. */
+        /** Ends its rounds: the budget has no time for the next (or, before the first, for all of them). */
         void cutShort() throws IOException;
     }
 
-    /** What {@link #later} did: false where a fork failed, and the questions it cut short. */
-    record Later<R>(boolean ok, List<R> cut) {
+    /** What {@link #rounds} did: false where a fork failed, and the questions it cut short. */
+    record Ran<R>(boolean ok, List<R> cut) {
     }
 
     /**
-     * Each question's later rounds, question after question, each while {@code secondsLeft} still holds
-     * the time the question's last round took (a question whose next round does not fit is cut short; a
-     * later, shorter question's may still fit).
+     * Each question's rounds, question after question: a question starts only when {@code secondsLeft}
+     * holds the rounds of a check at its round's reckoning (two, or the one a question of too few
+     * variants is planned: a first round alone checks nothing, and its forks would be taken from the
+     * forks added to open comparisons), and each round after its first runs while the time left holds
+     * what its last round took. A question that does not fit is skipped or cut short; a later, shorter
+     * one may still fit.
      */
-    static <R extends Rounds> Later<R> later(List<R> all, DoubleSupplier secondsLeft, Progress progress) throws IOException {
+    static <R extends Rounds> Ran<R> rounds(List<R> all, DoubleSupplier secondsLeft, Progress progress) throws IOException {
         boolean ok = true;
         List<R> cut = new ArrayList<>();
         for (R q : all) {
-            while (q.wantsMore()) {
-                if (secondsLeft.getAsDouble() < q.lastSeconds()) {
-                    q.cutShort();
-                    cut.add(q);
-                    break;
-                }
+            if (secondsLeft.getAsDouble() < Math.min(q.planned(), ROUNDS_OF_A_CHECK) * q.roundSeconds()) {
+                q.cutShort();
+                cut.add(q);
+                continue;
+            }
+            do {
                 ok &= q.next(progress);
                 if (RunGuard.stopping()) {
-                    return new Later<>(false, cut);
+                    return new Ran<>(false, cut);
                 }
+            } while (q.wantsMore() && secondsLeft.getAsDouble() >= q.roundSeconds());
+            if (q.wantsMore()) {
+                q.cutShort();
+                cut.add(q);
             }
         }
-        return new Later<>(ok, cut);
+        return new Ran<>(ok, cut);
     }
 
     /** A question's solo rounds as they run: the variants still running, the rounds done, the last order and its time. */
     private final class QuestionRounds implements Rounds {
         final Jdk jdk;
+        final AskedCase asked;
         final QuestionCase c;
         final Random random = new Random(ThreadLocalRandom.current().nextLong());
         final List<QuestionCase.Variant> running;
@@ -169,9 +174,10 @@ final class SoloRoundsRun {
         double lastSeconds;
         boolean over;
 
-        QuestionRounds(Jdk jdk, QuestionCase c) {
+        QuestionRounds(Jdk jdk, AskedCase asked) {
             this.jdk = jdk;
-            this.c = c;
+            this.asked = asked;
+            this.c = asked.c;
             this.running = new ArrayList<>(c.variants());
         }
 
@@ -181,8 +187,13 @@ final class SoloRoundsRun {
         }
 
         @Override
-        public double lastSeconds() {
-            return lastSeconds;
+        public double roundSeconds() {
+            return done.isEmpty() ? ROUND_PER_FIRST_FORK * asked.secondsPerFork() : lastSeconds;
+        }
+
+        @Override
+        public int planned() {
+            return rounds(c);
         }
 
         @Override

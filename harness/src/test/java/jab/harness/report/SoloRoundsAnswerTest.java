@@ -66,11 +66,15 @@ class SoloRoundsAnswerTest {
     }
 
     @Test
-    void aRoundTheBudgetCutIsSaidSoAndChecksNothing() throws Exception {
-        Answers.Answer a = answer("default", 1, 1.21, 2);
-        assertThat(a.solo()).isEqualTo("one solo fork per variant (one round: the budget had no time for a second after the "
+    void roundsTheBudgetCutAreSaidSoAndCheckNothing() throws Exception {
+        Answers.Answer one = answer("default", 1, 1.21, 2);
+        Answers.Answer none = answer("default", 0, 1.21, 2);
+        assertThat(one.solo()).isEqualTo("one solo fork per variant (one round: the budget had no time for a second after the "
                 + "answers' forks): no check, which takes its error from how two rounds of them at least differ");
-        assertThat(a.warnings()).isEmpty();
+        assertThat(none.solo()).isEqualTo("no solo forks: the budget had no time for their rounds after the answers' forks (a check "
+                + "takes two at least), so nothing checks the answers against solo forks in this run");
+        assertThat(one.warnings()).isEmpty();
+        assertThat(none.warnings()).isEmpty();
     }
 
     private Answers.Answer answer(String profile, int rounds, double planted) throws Exception {

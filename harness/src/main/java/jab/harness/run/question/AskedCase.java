@@ -49,6 +49,11 @@ public final class AskedCase {
         return c.variants().stream().map(QuestionCase.Variant::label).toList();
     }
 
+    /** What its longest first fork took, in seconds (0 before one ran). */
+    public double secondsPerFork() {
+        return secondsPerFork;
+    }
+
     public boolean interleaved() {
         return whyApart.isEmpty();
     }
