@@ -32,7 +32,7 @@ import jab.harness.stats.SoloCheck;
  * The solo forks of the interleaved questions, in rounds (solo-rounds.json): a round is one plain JMH
  * fork of every variant of a question, back to back, with its family's warm-up and iterations as any
  * result's fork; a question's rounds run one after another, question after question, where the budget
- * holds them ({@link #rounds}). The variants' forks are their results too.
+ * holds a check's worth of them ({@link #rounds}). The variants' forks are their results too.
  *
  * <p>Why back to back: the machine's speed moves over minutes on a cloud VM, and a ratio of two forks
  * seconds apart holds little of it; run one question's variants in one pass over every family (as the
@@ -123,7 +123,7 @@ final class SoloRoundsRun {
         /** Runs its next round; false when a fork failed or a signal stopped it. */
         boolean next(Progress progress) throws IOException;
 
-        /** Ends its rounds: the budget has no time for the next (or, before the first, for all of them). */
+        /** Ends its rounds: the budget has no time for the next (or, before the first, for a check's). */
         void cutShort() throws IOException;
     }
 
