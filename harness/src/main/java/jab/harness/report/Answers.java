@@ -182,8 +182,13 @@ public final class Answers {
         String reference = q.reference();
         List<double[]> referenceForks = forksOf(rounds, reference);
         if (referenceForks.isEmpty()) {
-            return rounds.isEmpty() && SoloRounds.cutShort(run, q) ? "no solo forks: the budget had no time for their rounds after the "
-                    + "answers' forks (a check takes two at least), so nothing checks the answers against solo forks in this run" : "";
+            int planned = rounds.isEmpty() ? SoloRounds.plannedWhereCut(run, q) : 0;
+            if (planned == 1) {
+                return "no solo forks: the budget had no time for their one round after the answers' forks (with "
+                        + q.variants().size() + " variants it gives their solo scores, no check)";
+            }
+            return planned == 0 ? "" : "no solo forks: the budget had no time for their rounds after the answers' forks (a check "
+                    + "takes two at least), so nothing checks the answers against solo forks in this run";
         }
         if (warmingUp(referenceForks, q.higherIsBetter())) {
             return "not compared: the solo forks of " + q.detail(reference).name() + ", the reference, were still warming up "

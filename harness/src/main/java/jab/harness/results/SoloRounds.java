@@ -74,6 +74,11 @@ public record SoloRounds(int formatVersion, List<Asked> questions) {
         return run.document(NAME, SoloRounds.class).flatMap(d -> asked(d, q)).map(Asked::cutShort).orElse(false);
     }
 
+    /** The rounds the budget cut a question's solo rounds short of; 0 where it did not cut them. */
+    public static int plannedWhereCut(RunResults run, Comparisons.Asked q) {
+        return run.document(NAME, SoloRounds.class).flatMap(d -> asked(d, q)).filter(Asked::cutShort).map(Asked::planned).orElse(0);
+    }
+
     private static Optional<Asked> asked(SoloRounds doc, Comparisons.Asked q) {
         return doc.questions().stream().filter(a -> a.question().equals(q.question()) && a.jdk().equals(q.jdk())).findFirst();
     }

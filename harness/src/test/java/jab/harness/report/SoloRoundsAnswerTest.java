@@ -75,6 +75,9 @@ class SoloRoundsAnswerTest {
                 + "takes two at least), so nothing checks the answers against solo forks in this run");
         assertThat(one.warnings()).isEmpty();
         assertThat(none.warnings()).isEmpty();
+        assertThat(answer("default", 0, 1.21, 1).solo()).as("a question planned one round, which checks nothing")
+                .isEqualTo("no solo forks: the budget had no time for their one round after the answers' forks (with 3 variants it "
+                        + "gives their solo scores, no check)");
     }
 
     private Answers.Answer answer(String profile, int rounds, double planted) throws Exception {
