@@ -71,7 +71,7 @@ public record SoloRounds(int formatVersion, List<Asked> questions) {
 
     /** Whether the budget cut a question's solo rounds short (solo-rounds.json says; older runs never did). */
     public static boolean cutShort(RunResults run, Comparisons.Asked q) {
-        return run.document(NAME, SoloRounds.class).flatMap(d -> asked(d, q)).map(Asked::cutShort).orElse(false);
+        return plannedWhereCut(run, q) > 0;
     }
 
     /** The rounds the budget cut a question's solo rounds short of; 0 where it did not cut them. */

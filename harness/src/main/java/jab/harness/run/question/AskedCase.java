@@ -49,7 +49,7 @@ public final class AskedCase {
         return c.variants().stream().map(QuestionCase.Variant::label).toList();
     }
 
-    /** What its longest first fork took, in seconds (0 before one ran). */
+    /** What its longest fork like a first (every variant, the first forks' rounds) took, in seconds; 0 before one ran. */
     public double secondsPerFork() {
         return secondsPerFork;
     }
