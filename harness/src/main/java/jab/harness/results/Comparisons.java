@@ -142,9 +142,15 @@ public record Comparisons(int formatVersion, double band, List<Asked> questions)
     /**
      * How an interleaved fork ran: each slice one JMH iteration of {@code slice}, warm-up rounds left out
      * of {@link Fork}; {@code rounds} of the first forks (a fork added later may run more, by where the
-     * variance lies); {@code secondsPerFork}, a first fork's wall time, start to end (0 in format 1).
+     * variance lies); {@code secondsPerFork}, a first fork's wall time, start to end (0 in format 1);
+     * {@code mode}, the benchmarks' JMH mode as JMH's JSON names it ("avgt", "ss"; null in files written
+     * before it was kept), so a variant no solo fork measured is still a result of its mode.
      */
-    public record Slices(String slice, int warmupRounds, int rounds, double secondsPerFork) {
+    public record Slices(String slice, int warmupRounds, int rounds, double secondsPerFork, String mode) {
+        /** Slices whose mode is not known (written before it was kept). */
+        public Slices(String slice, int warmupRounds, int rounds, double secondsPerFork) {
+            this(slice, warmupRounds, rounds, secondsPerFork, null);
+        }
     }
 
     /** One interleaved fork: the seed of its random orders and its measured rounds. */

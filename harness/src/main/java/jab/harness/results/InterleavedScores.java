@@ -1,15 +1,21 @@
 package jab.harness.results;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * Each result of a JDK as the run's tables show it: a variant of an interleaved question scored over
  * its interleaved forks (each fork's slices one fork of raw data, so the fork-level interval varies
  * over those forks), everything else as JMH measured it. A question's solo fork is a cross-check of
  * its answer, one JVM deep: no table shows it as the variant's score, so no table can disagree with
- * the answer drawn from the same forks.
+ * the answer drawn from the same forks. Nor does a table need one: a variant no solo fork measured (its
+ * question had no solo round, as in a build's first run, whose traces take the solo rounds' time) is a
+ * result of its own, scored over its interleaved forks all the same.
  */
 final class InterleavedScores {
     private InterleavedScores() {
@@ -19,7 +25,45 @@ final class InterleavedScores {
         if (doc.isEmpty()) {
             return jmh;
         }
-        return jmh.stream().map(r -> slices(doc.get(), jdk, r).map(forks -> scored(r, forks)).orElse(r)).toList();
+        List<BenchResult> out = new ArrayList<>(jmh);
+        out.addAll(unsoloed(jmh, jdk, doc.get()));
+        return out.stream().map(r -> slices(doc.get(), jdk, r).map(forks -> scored(r, forks)).orElse(r)).toList();
+    }
+
+    /**
+     * The variants of the JDK's interleaved questions that have interleaved forks but no JMH result, each
+     * once, as a result with no data yet: its JVM as the JDK's other results give it (one of the same
+     * benchmark first), one thread (an interleaved fork drives one), its mode as the question kept it, a
+     * slice for its iteration.
+     */
+    private static List<BenchResult> unsoloed(List<BenchResult> jmh, String jdk, Comparisons doc) {
+        List<BenchResult> out = new ArrayList<>();
+        for (Comparisons.Asked q : doc.questions()) {
+            if (!q.jdk().equals(jdk) || !q.notInterleaved().isEmpty()) {
+                continue;
+            }
+            for (Comparisons.Variant v : q.details()) {
+                boolean measured = q.forks().stream().anyMatch(f -> f.scores(v.label()).length > 0);
+                if (measured && jmh.stream().noneMatch(r -> sameVariant(r, v)) && out.stream().noneMatch(r -> sameVariant(r, v))) {
+                    out.add(unsoloed(jmh, jdk, q, v));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static BenchResult unsoloed(List<BenchResult> jmh, String jdk, Comparisons.Asked q, Comparisons.Variant v) {
+        Optional<BenchResult> jvm = jmh.stream().filter(r -> r.benchmark().equals(v.benchmark())).findFirst()
+                .or(() -> jmh.stream().findFirst());
+        String mode = q.slices().mode() != null ? q.slices().mode() : q.higherIsBetter() ? "thrpt" : "avgt";
+        return new BenchResult(jdk, v.benchmark(), mode, v.params(), Double.NaN, Double.NaN, v.unit(), List.of(), 0,
+                jvm.map(BenchResult::jdkVersion).orElse(jdk), jvm.map(BenchResult::vmName).orElse(""),
+                jvm.map(BenchResult::vmVersion).orElse(""), jvm.map(BenchResult::jvmArgs).orElse(List.of()), 1,
+                TimeValue.fromString(q.slices().slice()).convertTo(TimeUnit.MICROSECONDS) / 1e6);
+    }
+
+    private static boolean sameVariant(BenchResult r, Comparisons.Variant v) {
+        return v.benchmark().equals(r.benchmark()) && v.params().equals(r.params()) && v.unit().equals(r.unit());
     }
 
     /** The slices of a result's variant in the first interleaved question of its JDK that measured it, one array per fork. */
@@ -29,7 +73,7 @@ final class InterleavedScores {
                 continue;
             }
             for (Comparisons.Variant v : q.details()) {
-                if (v.benchmark().equals(r.benchmark()) && v.params().equals(r.params()) && v.unit().equals(r.unit())) {
+                if (sameVariant(r, v)) {
                     List<double[]> forks = q.forks().stream().map(f -> f.scores(v.label())).filter(x -> x.length > 0).toList();
                     if (!forks.isEmpty()) {
                         return Optional.of(forks);

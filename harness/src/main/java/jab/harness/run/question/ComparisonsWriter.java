@@ -49,7 +49,8 @@ final class ComparisonsWriter {
         List<String> labels = a.c.variants().stream().map(QuestionCase.Variant::label).toList();
         return new Comparisons.Asked(a.c.title(), a.c.family().name(), a.jdk.id(), a.c.fixed(), labels, a.c.reference(), details,
                 unit.startsWith("ops/"), a.whyApart,
-                new Comparisons.Slices(a.schedule.slice().toString(), a.schedule.warmupRounds(), a.schedule.rounds(), a.secondsPerFork), a.forks, List.of(),
+                new Comparisons.Slices(a.schedule.slice().toString(), a.schedule.warmupRounds(), a.schedule.rounds(), a.secondsPerFork,
+                        a.c.variants().get(0).job().entry().getMode().shortLabel()), a.forks, List.of(),
                 a.design);
     }
 }
