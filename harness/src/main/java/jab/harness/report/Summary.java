@@ -134,8 +134,12 @@ public final class Summary {
         return r.jvmArgs().stream().filter(a -> !a.startsWith("-Djab.")).collect(Collectors.joining(" "));
     }
 
-    /** The seed's "JDK 21.0.7, OpenJDK 64-Bit Server VM, 21.0.7+6-LTS". */
+    /**
+     * The seed's "JDK 21.0.7, OpenJDK 64-Bit Server VM, 21.0.7+6-LTS"; a part no fork reported (a JDK
+     * whose every figure came from interleaved forks has no VM name) left out.
+     */
     public static String vmVersion(BenchResult r) {
-        return "JDK " + r.jdkVersion() + ", " + r.vmName() + ", " + r.vmVersion();
+        return "JDK " + java.util.stream.Stream.of(r.jdkVersion(), r.vmName(), r.vmVersion()).filter(p -> !p.isEmpty())
+                .collect(Collectors.joining(", "));
     }
 }

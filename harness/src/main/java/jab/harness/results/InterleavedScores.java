@@ -21,22 +21,23 @@ final class InterleavedScores {
     private InterleavedScores() {
     }
 
-    static List<BenchResult> of(List<BenchResult> jmh, String jdk, Optional<Comparisons> doc) {
+    /** {@code jvmVersion}: the JDK's full version ("17.0.15+6-Debian-1deb12u1"), for a JDK with no JMH result to take it from. */
+    static List<BenchResult> of(List<BenchResult> jmh, String jdk, String jvmVersion, Optional<Comparisons> doc) {
         if (doc.isEmpty()) {
             return jmh;
         }
         List<BenchResult> out = new ArrayList<>(jmh);
-        out.addAll(unsoloed(jmh, jdk, doc.get()));
+        out.addAll(unsoloed(jmh, jdk, jvmVersion, doc.get()));
         return out.stream().map(r -> slices(doc.get(), jdk, r).map(forks -> scored(r, forks)).orElse(r)).toList();
     }
 
     /**
      * The variants of the JDK's interleaved questions that have interleaved forks but no JMH result, each
      * once, as a result with no data yet: its JVM as the JDK's other results give it (one of the same
-     * benchmark first), one thread (an interleaved fork drives one), its mode as the question kept it, a
-     * slice for its iteration.
+     * benchmark first; else env.json's version of it), one thread (an interleaved fork drives one), its
+     * mode as the question kept it, a slice for its iteration.
      */
-    private static List<BenchResult> unsoloed(List<BenchResult> jmh, String jdk, Comparisons doc) {
+    private static List<BenchResult> unsoloed(List<BenchResult> jmh, String jdk, String jvmVersion, Comparisons doc) {
         List<BenchResult> out = new ArrayList<>();
         for (Comparisons.Asked q : doc.questions()) {
             if (!q.jdk().equals(jdk) || !q.notInterleaved().isEmpty()) {
@@ -45,20 +46,23 @@ final class InterleavedScores {
             for (Comparisons.Variant v : q.details()) {
                 boolean measured = q.forks().stream().anyMatch(f -> f.scores(v.label()).length > 0);
                 if (measured && jmh.stream().noneMatch(r -> sameVariant(r, v)) && out.stream().noneMatch(r -> sameVariant(r, v))) {
-                    out.add(unsoloed(jmh, jdk, q, v));
+                    out.add(unsoloed(jmh, jdk, jvmVersion, q, v));
                 }
             }
         }
         return out;
     }
 
-    private static BenchResult unsoloed(List<BenchResult> jmh, String jdk, Comparisons.Asked q, Comparisons.Variant v) {
+    private static BenchResult unsoloed(List<BenchResult> jmh, String jdk, String jvmVersion, Comparisons.Asked q,
+                                        Comparisons.Variant v) {
         Optional<BenchResult> jvm = jmh.stream().filter(r -> r.benchmark().equals(v.benchmark())).findFirst()
                 .or(() -> jmh.stream().findFirst());
         String mode = q.slices().mode() != null ? q.slices().mode() : q.higherIsBetter() ? "thrpt" : "avgt";
         return new BenchResult(jdk, v.benchmark(), mode, v.params(), Double.NaN, Double.NaN, v.unit(), List.of(), 0,
-                jvm.map(BenchResult::jdkVersion).orElse(jdk), jvm.map(BenchResult::vmName).orElse(""),
-                jvm.map(BenchResult::vmVersion).orElse(""), jvm.map(BenchResult::jvmArgs).orElse(List.of()), 1,
+                // JMH's jdkVersion is java.version, the full version before its build: "17.0.15"
+                jvm.map(BenchResult::jdkVersion).orElse(jvmVersion.isEmpty() ? jdk : jvmVersion.replaceFirst("\\+.*", "")),
+                jvm.map(BenchResult::vmName).orElse(""), jvm.map(BenchResult::vmVersion).orElse(jvmVersion),
+                jvm.map(BenchResult::jvmArgs).orElse(List.of()), 1,
                 TimeValue.fromString(q.slices().slice()).convertTo(TimeUnit.MICROSECONDS) / 1e6);
     }
 

@@ -149,7 +149,17 @@ public final class RunResults {
      * keeps JMH's own, solo forks included.
      */
     public List<BenchResult> scores(String jdkId) {
-        return InterleavedScores.of(jmh(jdkId), jdkId, document(Comparisons.NAME, Comparisons.class));
+        return InterleavedScores.of(jmh(jdkId), jdkId, jvmVersion(jdkId), document(Comparisons.NAME, Comparisons.class));
+    }
+
+    /** The JDK's full version as env.json lists it ("17.0.15+6-Debian-1deb12u1"); empty where it does not. */
+    private String jvmVersion(String jdkId) {
+        for (JsonNode j : env().map(e -> e.path("jvms")).orElse(com.fasterxml.jackson.databind.node.MissingNode.getInstance())) {
+            if (j.path("id").asText().equals(jdkId)) {
+                return j.path("version").asText("");
+            }
+        }
+        return "";
     }
 
     public List<BenchResult> allJmh() {

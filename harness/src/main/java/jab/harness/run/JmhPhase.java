@@ -170,6 +170,11 @@ public final class JmhPhase implements QuestionHost {
         for (String n : notMeasured) {
             notes.note(n);
         }
+        for (Jdk jdk : jobs.keySet()) {
+            // every JDK of the run has its JMH file, empty until a result comes: a JDK whose JMH work was
+            // all interleaved forks, its solo rounds given no time, is still a JDK of the run directory
+            writeJmh(jdk);
+        }
         try {
             for (Map.Entry<Jdk, List<Job>> e : jobs.entrySet()) {
                 Optional<MachineLoad.Snapshot> before = MachineLoad.snapshot();

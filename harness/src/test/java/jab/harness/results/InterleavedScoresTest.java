@@ -23,7 +23,7 @@ class InterleavedScoresTest {
     void aVariantNoSoloForkMeasuredIsScoredOverItsInterleavedForks() {
         BenchResult a = solo("x.Y.a");
 
-        List<BenchResult> scores = InterleavedScores.of(List.of(a), "17", Optional.of(TwoVariants.doc(TOY)));
+        List<BenchResult> scores = InterleavedScores.of(List.of(a), "17", "", Optional.of(TwoVariants.doc(TOY)));
 
         assertThat(scores).extracting(BenchResult::benchmark).containsExactly("x.Y.a", "x.Y.b");
         BenchResult b = scores.get(1);
@@ -44,16 +44,18 @@ class InterleavedScoresTest {
         Comparisons.Asked again = new Comparisons.Asked("the same toy again", TOY.family(), TOY.jdk(), TOY.fixed(), TOY.variants(),
                 TOY.reference(), TOY.details(), false, "", TOY.slices(), TOY.forks(), TOY.ratios(), TOY.design());
 
-        List<BenchResult> scores = InterleavedScores.of(List.of(), "17", Optional.of(TwoVariants.doc(singleShot, again)));
+        List<BenchResult> scores = InterleavedScores.of(List.of(), "17", "17.0.15+6-Debian-1deb12u1", Optional.of(TwoVariants.doc(singleShot, again)));
 
         assertThat(scores).extracting(BenchResult::benchmark).containsExactly("x.Y.a", "x.Y.b");
         assertThat(scores).extracting(BenchResult::mode).containsOnly("ss");
         assertThat(scores.get(0).score()).isCloseTo(1.0, within(1e-9));
+        assertThat(scores.get(0).jdkVersion()).as("no JMH result of the JDK: its version as env.json gives it").isEqualTo("17.0.15");
+        assertThat(scores.get(0).vmVersion()).isEqualTo("17.0.15+6-Debian-1deb12u1");
     }
 
     @Test
     void anotherJdksQuestionAddsNothing() {
-        assertThat(InterleavedScores.of(List.of(), "25", Optional.of(TwoVariants.doc(TOY)))).isEmpty();
+        assertThat(InterleavedScores.of(List.of(), "25", "", Optional.of(TwoVariants.doc(TOY)))).isEmpty();
     }
 
     private static BenchResult solo(String benchmark) {
