@@ -170,10 +170,13 @@ public final class JmhPhase implements QuestionHost {
         for (String n : notMeasured) {
             notes.note(n);
         }
-        for (Jdk jdk : jobs.keySet()) {
-            // every JDK of the run has its JMH file, empty until a result comes: a JDK whose JMH work was
-            // all interleaved forks, its solo rounds given no time, is still a JDK of the run directory
-            writeJmh(jdk);
+        for (Map.Entry<Jdk, List<Job>> e : jobs.entrySet()) {
+            // every JDK with work has its JMH file, empty until a result comes: a JDK whose JMH work was
+            // all interleaved forks, its solo rounds given no time, is still a JDK of the run directory;
+            // a JDK with none (a family that needs a later one) is not
+            if (!e.getValue().isEmpty() || questions.asked().stream().anyMatch(a -> a.jdk == e.getKey())) {
+                writeJmh(e.getKey());
+            }
         }
         try {
             for (Map.Entry<Jdk, List<Job>> e : jobs.entrySet()) {
