@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
@@ -154,7 +155,7 @@ public final class RunResults {
 
     /** The JDK's full version as env.json lists it ("17.0.15+6-Debian-1deb12u1"); empty where it does not. */
     private String jvmVersion(String jdkId) {
-        for (JsonNode j : env().map(e -> e.path("jvms")).orElse(com.fasterxml.jackson.databind.node.MissingNode.getInstance())) {
+        for (JsonNode j : env().map(e -> e.path("jvms")).orElse(MissingNode.getInstance())) {
             if (j.path("id").asText().equals(jdkId)) {
                 return j.path("version").asText("");
             }
