@@ -161,6 +161,30 @@ class UserBenchmarksRunTest {
         assertThat(Files.readString(r.resultsDir().resolve("summary.md"))).contains("budget spent");
     }
 
+    /**
+     * A question whose solo round the budget has no time for keeps its JDK and its variants: the JDK's
+     * JMH file is there from the start (empty: every fork was interleaved), and the tables score both
+     * values over their interleaved forks.
+     */
+    @Test
+    void aQuestionWithoutSoloForksStillHasItsJdkAndItsTable(@TempDir Path out, @TempDir Path dir) throws Exception {
+        Jdk jdk = twoJdks().get(0);
+        JabRunner r = JabRunner.run("run", "--benchmarks", jar.toString(), "--jdk", jdk.id(), "-f", "2", "-wi", "1", "-w", "100ms",
+                "-i", "2", "-r", "100ms", "-p", "parts=2,16", "--budget", "1s", "--dir", dir.toString(), "--out", out.toString());
+        assertThat(r.exitCode).as(r.out + r.err).isZero();
+        Path run = r.resultsDir();
+        JsonNode jmh = new ObjectMapper().readTree(run.resolve("jmh-" + jdk.id() + ".json").toFile());
+        assertThat(jmh.isArray() && jmh.isEmpty()).as(jmh.toString()).isTrue();
+        RunResults results = RunResults.read(run);
+        assertThat(results.jdkIds()).containsExactly(jdk.id());
+        assertThat(results.jmh(jdk.id())).isEmpty();
+        assertThat(r.out).contains("no solo forks: the budget had no time");
+        String summary = Files.readString(run.resolve("summary.md"));
+        assertThat(summary).contains("# VM version: JDK " + jdk.id());
+        // the JDK's table: a row per value, scored over the question's two forks
+        assertThat(summary.lines().filter(l -> l.matches("ConcatBenchmark\\.join +(2|16) +thrpt .* 2 +±\\d+%"))).as(summary).hasSize(2);
+    }
+
     @Test
     void aPathThatIsNoJarNorDirectoryIsRefused(@TempDir Path tmp) throws Exception {
         Path text = Files.writeString(tmp.resolve("hostname"), "not a jar\n");
