@@ -174,8 +174,12 @@ public final class Answers {
      * that print no second ratio of the pair: how many variants agree, the difference the check finds
      * 4 times in 5 (its power), and where they disagree, which figure to believe and why, and a
      * warning. A variant whose solo forks still fall ({@link #warmingUp}: warm-up not reached) checks
-     * nothing and is left out, said so; one round (smoke) has no error to judge by, and is no check; a
-     * question the budget gave no round is said to have none.
+     * nothing and is left out, said so; where the reference's do, the first settled variant takes its
+     * place in every pair (the question answers every pair over its forks), so that one reference's
+     * forks caught by the host's speed switches do not void the whole check (a default run on an Intel
+     * host, 2026-12-01: both fs questions' checks "not compared", their two rounds of eight solo forks
+     * each for nothing). One round (smoke) has no error to judge by, and is no check; a question the
+     * budget gave no round is said to have none.
      */
     static String solo(RunResults run, Comparisons.Asked q, List<Warning> warnings) {
         List<SoloRounds.Round> rounds = SoloRounds.of(run, q);
@@ -190,23 +194,36 @@ public final class Answers {
             return planned == 0 ? "" : "no solo forks: the budget had no time for their rounds after the answers' forks (a check "
                     + "takes two at least), so nothing checks the answers against solo forks in this run";
         }
+        List<String> warming = new ArrayList<>();
+        String anchor = reference;
         if (warmingUp(referenceForks, q.higherIsBetter())) {
-            return "not compared: the solo forks of " + q.detail(reference).name() + ", the reference, were still warming up "
-                    + "(their iterations fall)";
+            // the check holds a pair's solo ratio against the same pair's interleaved one, and the question
+            // has every pair: a settled variant anchors the ratios as well as the reference would
+            Optional<Comparisons.Variant> settled = q.details().stream()
+                    .filter(v -> !v.label().equals(reference) && forksOf(rounds, v.label()).size() == referenceForks.size()
+                            && !warmingUp(forksOf(rounds, v.label()), q.higherIsBetter()))
+                    .findFirst();
+            if (settled.isEmpty()) {
+                return "not compared: the solo forks of " + q.detail(reference).name() + ", the reference, were still warming up "
+                        + "(their iterations fall), and no other variant's had settled";
+            }
+            anchor = settled.get().label();
+            warming.add(q.detail(reference).name() + " (the reference)");
         }
         Map<Comparisons.Variant, double[]> perVariant = new LinkedHashMap<>();
-        List<String> warming = new ArrayList<>();
         for (Comparisons.Variant v : q.details()) {
             List<double[]> forks = forksOf(rounds, v.label());
-            if (v.label().equals(reference) || forks.isEmpty()) {
+            if (v.label().equals(reference) || v.label().equals(anchor) || forks.isEmpty()) {
                 continue;
             }
             if (warmingUp(forks, q.higherIsBetter())) {
                 warming.add(v.name());
                 continue;
             }
-            perVariant.put(v, roundLogRatios(rounds, v.label(), reference));
+            perVariant.put(v, roundLogRatios(rounds, v.label(), anchor));
         }
+        String against = anchor.equals(reference) ? "" : ", each against " + q.detail(anchor).name() + " (the first variant whose solo "
+                + "forks had settled)";
         String left = warming.isEmpty() ? "" : "; not compared, their solo forks still warming up (iterations falling): "
                 + String.join(", ", warming);
         if (perVariant.isEmpty()) {
@@ -221,14 +238,14 @@ public final class Answers {
                     + " variants, rounds would leave too few degrees of freedom for a check worth its forks; the thorough "
                     + "profile runs four" : "") + "): no check, which takes its error from how two rounds of them at least differ" + left;
         }
-        SoloCheck.Pooled pooled = SoloCheck.Pooled.of(logMeans(rounds, reference, perVariant.keySet()));
+        SoloCheck.Pooled pooled = SoloCheck.Pooled.of(logMeans(rounds, anchor, perVariant.keySet()));
         int compared = 0;
         double least = Double.POSITIVE_INFINITY;
         double most = 0;
         List<String> differ = new ArrayList<>();
         for (Map.Entry<Comparisons.Variant, double[]> e : perVariant.entrySet()) {
             Comparisons.Variant v = e.getKey();
-            SoloCheck c = SoloCheck.of(e.getValue(), pooled, q.forkLogRatios(v.label(), reference));
+            SoloCheck c = SoloCheck.of(e.getValue(), pooled, q.forkLogRatios(v.label(), anchor));
             if (!c.checked()) {
                 continue; // fewer than two interleaved forks: the answer has no error over forks to add
             }
@@ -241,14 +258,14 @@ public final class Answers {
             differ.add(v.name());
             warnings.add(new Warning(Warning.Kind.INTERLEAVED_DIFFERS, "JDK " + q.jdk() + " " + q.question(), String.format(Locale.ROOT,
                     "the solo rounds of %s and %s disagree with the answer: %.1f times as far from it as the check's 95%% "
-                    + "interval allows here.", v.name(), q.detail(reference).name(), c.timesAllowed()),
+                    + "interval allows here.", v.name(), q.detail(anchor).name(), c.timesAllowed()),
                     BELIEVE + " Run the pair alone (./jab run SELECTOR -p ...) to see whether the difference stays.", c.timesAllowed()));
         }
         if (compared == 0) {
             return "not compared: the answers have fewer than two interleaved forks" + left;
         }
         String how = String.format(Locale.ROOT, "%d rounds of one JVM per variant, back to back, their spread pooled over %d "
-                + "variant%s", paired, perVariant.size(), perVariant.size() == 1 ? "" : "s");
+                + "variant%s%s", paired, perVariant.size(), perVariant.size() == 1 ? "" : "s", against);
         String smallest = ForkInterval.percent(least);
         String largest = ForkInterval.percent(most);  // "49% to 49%" where the two differ past the digits shown
         String power = String.format(Locale.ROOT, "; the check finds a difference of %s between a variant's solo and interleaved "

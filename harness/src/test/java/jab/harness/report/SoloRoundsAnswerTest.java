@@ -80,18 +80,38 @@ class SoloRoundsAnswerTest {
                         + "gives their solo scores, no check)");
     }
 
+    /**
+     * The reference's solo forks still falling (its first two iterations 40% and 20% slow) void
+     * nothing: the first settled variant, b(), takes its place, and c()'s planted disagreement is still found.
+     */
+    @Test
+    void aReferenceStillWarmingUpGivesWayToASettledVariant() throws Exception {
+        Answers.Answer a = answer("default", 3, 1.21, null, true);
+        assertThat(a.solo()).contains("3 rounds of one JVM per variant", "each against b() (the first variant whose solo forks "
+                + "had settled)", "for c() they disagree", "not compared, their solo forks still warming up (iterations falling): "
+                + "a() (the reference)");
+        assertThat(a.warnings()).singleElement().satisfies(w -> assertThat(w.finding()).contains("c() and b()"));
+        Answers.Answer agreeing = answer("default", 3, 1.0, null, true);
+        assertThat(agreeing.solo()).contains("agree with the answers for the one variant compared");
+        assertThat(agreeing.warnings()).isEmpty();
+    }
+
     private Answers.Answer answer(String profile, int rounds, double planted) throws Exception {
         return answer(profile, rounds, planted, null);
     }
 
+    private Answers.Answer answer(String profile, int rounds, double planted, Integer planned) throws Exception {
+        return answer(profile, rounds, planted, planned, false);
+    }
+
     /**
      * The answer of a run whose c() runs {@code planted} times its interleaved ratio alone; {@code planned}
-     * more rounds than ran where the budget cut them (null: not cut).
+     * more rounds than ran where the budget cut them (null: not cut); a() still warming up where {@code coldReference}.
      */
-    private Answers.Answer answer(String profile, int rounds, double planted, Integer planned) throws Exception {
+    private Answers.Answer answer(String profile, int rounds, double planted, Integer planned, boolean coldReference) throws Exception {
         RunRecord.Request request = new RunRecord.Request("jab run", profile, 0, 10, RatioVerdict.DEFAULT_BAND, 0.02, null, List.of(),
                 Map.of(), "", null, List.of());
-        RunStore store = RunStore.create(out.resolve(profile + rounds + planted), "host", new ObjectMapper().createObjectNode(), request);
+        RunStore store = RunStore.create(out.resolve(profile + rounds + planted + coldReference), "host", new ObjectMapper().createObjectNode(), request);
         store.writeDocument(Comparisons.NAME, new Comparisons(Comparisons.FORMAT_VERSION, RatioVerdict.DEFAULT_BAND, List.of(question())));
         Random rnd = new Random(7);
         List<SoloRounds.Round> done = new ArrayList<>();
@@ -101,6 +121,10 @@ class SoloRoundsAnswerTest {
             for (double truth : new double[] {100, 110, 80 * planted}) {
                 double fork = truth * machine * Math.exp(0.01 * rnd.nextGaussian());
                 iterations.add(new double[] {fork, fork * 1.002, fork * 0.998, fork, fork * 1.001});
+            }
+            if (coldReference) {
+                double[] a = iterations.get(0);
+                iterations.set(0, new double[] {a[0] * 1.4, a[1] * 1.2, a[2], a[3], a[4]});
             }
             done.add(new SoloRounds.Round(r % 2 == 0 ? List.of("A", "B", "C") : List.of("C", "B", "A"),
                     r % 2 == 0 ? iterations : List.of(iterations.get(2), iterations.get(1), iterations.get(0))));
