@@ -1,17 +1,14 @@
 package jab.harness.fs;
 
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import jab.bench.fs.ExistenceCheck;
-import jab.bench.support.BenchDirs;
 import jab.harness.baseline.NativeBuild;
 import jab.harness.jdk.Jdk;
 import jab.harness.run.options.ProbeOptions;
-import jab.harness.trace.SyscallCount;
 import jab.harness.trace.TraceCache;
+import jab.harness.trace.VerifyTraces;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -31,20 +28,13 @@ final class FsVerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Jdk> jdks = options.jdks();
-        Optional<Path> strace = SyscallCount.straceOrSayHowToInstall();
-        if (strace.isEmpty()) {
-            return 1;
-        }
-        Path work = BenchDirs.freshTrialDir(options.dir(), "jab-verify-fs-");
-        try {
+        return VerifyTraces.run(options.dir(), "jab-verify-fs-", (strace, work) -> {
             System.out.println("Per operation, by difference of " + FsTracer.COUNT_OPS + " and " + 2 * FsTracer.COUNT_OPS
                     + " checks in one process:");
-            FsSyscallsDocument doc = FsSyscallsSurvey.run(strace.get(), jdks, List.of(ExistenceCheck.values()), new NativeBuild(),
+            FsSyscallsDocument doc = FsSyscallsSurvey.run(strace, jdks, List.of(ExistenceCheck.values()), new NativeBuild(),
                     work, TraceCache.off("fs"), (t, soFar) -> System.out.println("  " + FsTraceWords.line(t, soFar)),
                     note -> System.out.println("  " + note));
-            return doc.notes().isEmpty() ? 0 : 1;
-        } finally {
-            BenchDirs.deleteTree(work);
-        }
+            return doc.notes().size();
+        });
     }
 }

@@ -2,14 +2,13 @@ package jab.harness.jgit;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import jab.bench.jgit.ProbeVariant;
-import jab.bench.support.BenchDirs;
 import jab.harness.jdk.Jdk;
 import jab.harness.run.options.ProbeOptions;
 import jab.harness.trace.SyscallCount;
+import jab.harness.trace.VerifyTraces;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -27,35 +26,23 @@ final class JgitVerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Jdk> jdks = options.jdks();
-        Optional<Path> strace = SyscallCount.straceOrSayHowToInstall();
-        if (strace.isEmpty()) {
-            return 1;
-        }
-        Path work = BenchDirs.freshTrialDir(options.dir(), "jab-verify-jgit-");
-        int failures = 0;
-        try {
+        return VerifyTraces.run(options.dir(), "jab-verify-jgit-", (strace, work) -> {
+            int failures = 0;
             Path agent = JgitFamily.agentJar(work);
             for (Jdk j : jdks) {
-                System.out.println("JDK " + j.version() + " (" + j.vendor() + ", " + j.home() + "):");
+                VerifyTraces.printJdk(j);
                 if (j.feature() < JgitFamily.MIN_JDK) {
                     System.out.println("  skipped: JGit " + JgitFamily.jgitVersion() + " needs Java " + JgitFamily.MIN_JDK);
                     continue;
                 }
                 for (ProbeVariant v : ProbeVariant.values()) {
-                    try {
-                        InsertTrace t = InsertTrace.of(strace.get(), j, v.name(), agent, work);
-                        System.out.println("  " + JgitFamily.call(v.name()) + " (" + v + "): " + t.words());
-                    } catch (Exception e) {
-                        failures++;
-                        System.out.println("  " + v + ": trace failed: " + e.getMessage());
-                    }
+                    failures += VerifyTraces.traceLine(v.name(), () -> JgitFamily.call(v.name()) + " (" + v + "): "
+                            + InsertTrace.of(strace, j, v.name(), agent, work).words());
                 }
             }
-        } finally {
-            BenchDirs.deleteTree(work);
-        }
-        System.out.println("Syscalls of the whole JVM, (2n - n) / n per inserted object, those of at least " + SyscallCount.NOISE
-                + " per object; probes: the stat-family calls (stat, lstat, newfstatat, statx, access) among them.");
-        return failures == 0 ? 0 : 1;
+            System.out.println("Syscalls of the whole JVM, (2n - n) / n per inserted object, those of at least " + SyscallCount.NOISE
+                    + " per object; probes: the stat-family calls (stat, lstat, newfstatat, statx, access) among them.");
+            return failures;
+        });
     }
 }

@@ -6,9 +6,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-import jab.bench.support.BenchDirs;
 import jab.harness.UsageException;
-import jab.harness.trace.SyscallCount;
+import jab.harness.trace.VerifyTraces;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -44,46 +43,42 @@ final class KvVerifyCommand implements Callable<Integer> {
         if (redis != null) {
             KvRunOptions.checkRedis(redis);
         }
-        Optional<Path> strace = SyscallCount.straceOrSayHowToInstall();
-        if (strace.isEmpty()) {
-            return 1;
-        }
-        Optional<Path> redisServer = KvEndToEnd.findRedis(redis);
-        List<ServerSyscalls.Server> servers = ServerSyscalls.servers(redisServer, ServerTransports.available());
-        System.out.printf("Syscalls per request, counted by strace -f -c over all the server's threads: %d and %d round trips "
-                + "after %d warm-up ones, one client connection, the difference over %d.%n", roundTrips, 2 * roundTrips,
-                roundTrips, roundTrips);
-        if (redisServer.isEmpty()) {
-            System.out.println("note: redis-server not found (--redis, PATH or JAB_REDIS_SERVER): jab's server only");
-        }
-        ServerTransports.leftOut().forEach(why -> System.out.println("note: " + why));
-        Path work = BenchDirs.freshTrialDir(Paths.get(System.getProperty("java.io.tmpdir")), "jab-verify-kv-");
-        // Ctrl-C or SIGTERM: strace and the server under it go too (the server would otherwise outlive
-        // a killed strace, detached and still listening)
-        Thread stop = new Thread(() -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly),
-                "kv-verify-stop");
-        Runtime.getRuntime().addShutdownHook(stop);
-        int failures = 0;
-        try {
-            for (ServerSyscalls.Request request : ServerSyscalls.requests()) {
-                for (ServerSyscalls.Server s : servers) {
-                    try {
-                        System.out.println(ServerSyscalls.count(strace.get(), s.name(), s.starter(), request, roundTrips,
-                                roundTrips, work).line());
-                    } catch (Exception e) {
-                        failures++;
-                        System.out.println(s.name() + ", " + request.words() + ": count failed: " + e.getMessage());
+        return VerifyTraces.run(Paths.get(System.getProperty("java.io.tmpdir")), "jab-verify-kv-", (strace, work) -> {
+            Optional<Path> redisServer = KvEndToEnd.findRedis(redis);
+            List<ServerSyscalls.Server> servers = ServerSyscalls.servers(redisServer, ServerTransports.available());
+            System.out.printf("Syscalls per request, counted by strace -f -c over all the server's threads: %d and %d round trips "
+                    + "after %d warm-up ones, one client connection, the difference over %d.%n", roundTrips, 2 * roundTrips,
+                    roundTrips, roundTrips);
+            if (redisServer.isEmpty()) {
+                System.out.println("note: redis-server not found (--redis, PATH or JAB_REDIS_SERVER): jab's server only");
+            }
+            ServerTransports.leftOut().forEach(why -> System.out.println("note: " + why));
+            // Ctrl-C or SIGTERM: strace and the server under it go too (the server would otherwise outlive
+            // a killed strace, detached and still listening)
+            Thread stop = new Thread(() -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly),
+                    "kv-verify-stop");
+            Runtime.getRuntime().addShutdownHook(stop);
+            int failures = 0;
+            try {
+                for (ServerSyscalls.Request request : ServerSyscalls.requests()) {
+                    for (ServerSyscalls.Server s : servers) {
+                        try {
+                            System.out.println(ServerSyscalls.count(strace, s.name(), s.starter(), request, roundTrips,
+                                    roundTrips, work).line());
+                        } catch (Exception e) {
+                            failures++;
+                            System.out.println(s.name() + ", " + request.words() + ": count failed: " + e.getMessage());
+                        }
                     }
                 }
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(stop);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running or about to: it stops what is left
+                }
             }
-        } finally {
-            BenchDirs.deleteTree(work);
-            try {
-                Runtime.getRuntime().removeShutdownHook(stop);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running or about to: it stops what is left
-            }
-        }
-        return failures == 0 ? 0 : 1;
+            return failures;
+        });
     }
 }

@@ -1,17 +1,15 @@
 package jab.harness.mmap;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import jab.bench.mmap.WriteStrategy;
-import jab.bench.support.BenchDirs;
 import jab.harness.UsageException;
 import jab.harness.jdk.Jdk;
 import jab.harness.run.options.ProbeOptions;
 import jab.harness.trace.SyscallCount;
+import jab.harness.trace.VerifyTraces;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -37,34 +35,21 @@ final class MmapVerifyCommand implements Callable<Integer> {
             throw new UsageException("--chunk-size " + chunkSize + ": 1 to 1048576 bytes");
         }
         List<Jdk> jdks = options.jdks();
-        Optional<Path> strace = SyscallCount.straceOrSayHowToInstall();
-        if (strace.isEmpty()) {
-            return 1;
-        }
         // A bad --dir is refused (exit 2) before any JVM starts; the probe's files go to a fresh folder in it.
-        Path work = BenchDirs.freshTrialDir(options.dir(), "jab-verify-mmap-");
-        int failures = 0;
-        try {
+        return VerifyTraces.run(options.dir(), "jab-verify-mmap-", (strace, work) -> {
+            int failures = 0;
             for (Jdk j : jdks) {
-                System.out.println("JDK " + j.version() + " (" + j.vendor() + ", " + j.home() + "):");
+                VerifyTraces.printJdk(j);
                 for (String s : strategies(j)) {
-                    try {
-                        WriteTrace t = WriteTrace.of(strace.get(), j, s, chunkSize, work);
-                        System.out.println("  " + t.line());
-                    } catch (Exception e) {
-                        failures++;
-                        System.out.println("  " + s + ": trace failed: " + e.getMessage());
-                    }
+                    failures += VerifyTraces.traceLine(s, () -> WriteTrace.of(strace, j, s, chunkSize, work).line());
                 }
                 System.out.println();
             }
-        } finally {
-            BenchDirs.deleteTree(work);
-        }
-        System.out.println("Syscalls: strace -f -c of the whole JVM, (2n - n) / n per chunk, those of at least "
-                + SyscallCount.NOISE + " per chunk. Page faults: the whole JVM's while it writes, (2n - n) per extra MiB; minor ones\n"
-                + "map a page in without reading the device; a few per MiB either way are the JVM's own (GC, JIT), not the writes'.");
-        return failures == 0 ? 0 : 1;
+            System.out.println("Syscalls: strace -f -c of the whole JVM, (2n - n) / n per chunk, those of at least "
+                    + SyscallCount.NOISE + " per chunk. Page faults: the whole JVM's while it writes, (2n - n) per extra MiB; minor ones\n"
+                    + "map a page in without reading the device; a few per MiB either way are the JVM's own (GC, JIT), not the writes'.");
+            return failures;
+        });
     }
 
     /** The strategies the benchmarks run on this JDK. */

@@ -1,17 +1,14 @@
 package jab.harness.process;
 
-import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 
-import jab.bench.support.BenchDirs;
 import jab.harness.jdk.Jdk;
 import jab.harness.jdk.JdkDiscovery;
 import jab.harness.jdk.JdkSelector;
 import jab.harness.baseline.NativeBuild;
-import jab.harness.trace.SyscallCount;
+import jab.harness.trace.VerifyTraces;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -29,23 +26,17 @@ final class ProcessVerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Jdk> jdks = JdkSelector.select(jdk, new JdkDiscovery());
-        Optional<Path> strace = SyscallCount.strace();
-        if (strace.isEmpty()) {
-            System.err.println("jab: " + LaunchTrace.NO_STRACE);
-            return 1;
-        }
-        ProcessChild child = ProcessChild.resolve(new NativeBuild());
-        if (child.isFallback()) {
-            System.out.println("note: " + child.note());
-        }
-        Path work = BenchDirs.freshTrialDir(Paths.get(System.getProperty("java.io.tmpdir")), "jab-verify-");
-        int failures = 0;
-        try {
+        return VerifyTraces.run(Paths.get(System.getProperty("java.io.tmpdir")), "jab-verify-", (strace, work) -> {
+            ProcessChild child = ProcessChild.resolve(new NativeBuild());
+            if (child.isFallback()) {
+                System.out.println("note: " + child.note());
+            }
+            int failures = 0;
             for (Jdk j : jdks) {
-                System.out.println("JDK " + j.version() + " (" + j.vendor() + ", " + j.home() + "):");
+                VerifyTraces.printJdk(j);
                 for (String m : LaunchTrace.mechanisms()) {
                     try {
-                        LaunchTrace.Trace t = LaunchTrace.trace(strace.get(), j, m, child.path(), work);
+                        LaunchTrace.Trace t = LaunchTrace.trace(strace, j, m, child.path(), work);
                         System.out.println("  " + t.line());
                         if (!t.jdkMessage().isEmpty()) {
                             System.out.println("    JDK says: " + t.jdkMessage().replace("\n", "\n              "));
@@ -58,9 +49,7 @@ final class ProcessVerifyCommand implements Callable<Integer> {
                 }
                 System.out.println();
             }
-        } finally {
-            BenchDirs.deleteTree(work);
-        }
-        return failures == 0 ? 0 : 1;
+            return failures;
+        });
     }
 }
