@@ -1,7 +1,12 @@
 package jab.harness.stats;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * How wide a ratio's interval is after n forks, when forks are added until its verdict is reached.
@@ -32,6 +37,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *                   spends most at the first looks
  * @param floor      whether the fork means' spread is floored at their rounds' standard error
  */
+@JsonIgnoreProperties(value = "quantiles", allowGetters = true)
 public record SequentialDesign(int firstForks, int maxForks, double rho, boolean floor) {
     public static final double ALPHA = 1 - ForkInterval.CONFIDENCE;
 
@@ -75,6 +81,18 @@ public record SequentialDesign(int firstForks, int maxForks, double rho, boolean
     /** Whether forks may be added after the first look: a single look needs no correction. */
     public boolean sequential() {
         return maxForks > firstForks && firstForks >= 2;
+    }
+
+    /**
+     * The multiplier of each look, from the first forks' to the fork limit's ({@link #quantile} at
+     * firstForks, firstForks + 1, ..., maxForks; none for {@link #FIXED}), written beside the design in
+     * comparisons.json: with it a reader recomputes every interval from the rounds alone, as the mean of
+     * the first n (at most maxForks) fork log-ratios plus or minus c_n times max(their standard
+     * deviation, the floor) over root n, without searching for the boundaries again.
+     */
+    @JsonProperty("quantiles")
+    public List<Double> quantiles() {
+        return firstForks < 2 ? List.of() : IntStream.rangeClosed(firstForks, maxForks).mapToObj(this::quantile).toList();
     }
 
     /**

@@ -22,6 +22,21 @@ class SequentialDesignTest {
     }
 
     @Test
+    void comparisonsJsonHoldsEachLooksQuantileSoAReaderCanRecomputeTheIntervals() throws Exception {
+        assertThat(EARLY.quantiles()).hasSize(8);
+        for (int n = 3; n <= 10; n++) {
+            assertThat(EARLY.quantiles().get(n - 3)).isEqualTo(EARLY.quantile(n));
+        }
+        assertThat(EARLY.quantiles().get(0)).isCloseTo(5.92, within(0.02));
+        assertThat(SequentialDesign.of(3, 3, true).quantiles()).containsExactly(SequentialDesign.of(3, 3, true).quantile(3));
+        assertThat(SequentialDesign.FIXED.quantiles()).isEmpty();
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        String written = json.writeValueAsString(EARLY);
+        assertThat(json.readTree(written).path("quantiles").size()).isEqualTo(8);
+        assertThat(json.readValue(written, SequentialDesign.class)).isEqualTo(EARLY);
+    }
+
+    @Test
     void everyLookIsWiderThanASingleLookButNotBonferroniWide() {
         for (int n = 3; n <= 10; n++) {
             double t = ForkInterval.tQuantile(n);
