@@ -27,12 +27,17 @@ class KilledRunTest {
     @TempDir
     Path dir;
 
+    /** jab's java.io.tmpdir: JMH's own temp files (a fork's command file, its output) stay behind a kill -9. */
+    @TempDir
+    Path tmp;
+
     @Test
     @Timeout(700)
     void aForkEndsSoonAfterItsJabIsKilled() throws Exception {
         Process jab = new ProcessBuilder(JdkDiscovery.current().java().toString(),
                 "-Djab.home=" + System.getProperty("jab.home", "."),
                 "-Djmh.ignoreLock=true", // other JMH users of a shared machine hold /tmp/jmh.lock
+                "-Djava.io.tmpdir=" + tmp, // so that what JMH leaves is removed with the test, not left in /tmp
                 "-cp", ForkClasspath.get(), "jab.harness.Jab",
                 "run", "toy", "--profile", "smoke", "--toy-iteration", "10min", "--dir", dir.toString(), "--out", out.toString())
                 .redirectErrorStream(true).redirectOutput(out.resolve("jab.out").toFile()).start();
