@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
 
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.WorkloadParams;
@@ -76,6 +77,7 @@ public final class InterleavedFork {
         int rounds = Integer.parseInt(spec.getProperty("rounds"));
         Random random = new Random(Long.parseLong(spec.getProperty("seed")));
         List<SliceDriver> drivers = new ArrayList<>();
+        ExecutorService worker = SliceDriver.benchmarkThread();
         try {
             int n = Integer.parseInt(spec.getProperty("variants"));
             for (int i = 0; i < n; i++) {
@@ -91,7 +93,7 @@ public final class InterleavedFork {
                 String label = spec.getProperty(p + "label");
                 VariantLoader loader = new VariantLoader(label, classpath(spec.getProperty(p + "classpath")),
                         InterleavedFork.class.getClassLoader());
-                drivers.add(new SliceDriver(label, e, params, loader, slice));
+                drivers.add(new SliceDriver(label, e, params, loader, slice, worker));
             }
             String[] units = new String[n];
             List<Integer> all = new ArrayList<>();
@@ -121,7 +123,7 @@ public final class InterleavedFork {
             }
             out.println("end");
         } finally {
-            drivers.forEach(SliceDriver::close);
+            worker.shutdownNow();
         }
     }
 

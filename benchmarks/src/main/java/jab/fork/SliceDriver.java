@@ -35,11 +35,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * What differs from a JMH fork is only who decides when an iteration starts: between two slices of
  * this variant, the other variants of the question run theirs.
  *
- * <p>One benchmark thread, on a worker thread of its own (JMH, too, never runs the benchmark on the
- * thread that times it): the slice's time is measured by the generated code, this thread only sleeps
- * for the slice and then tells the loop to stop.
+ * <p>The benchmark runs on the fork's one benchmark thread ({@code worker}, shared by every variant's
+ * driver; JMH, too, never runs the benchmark on the thread that times it): the slice's time is measured
+ * by the generated code, the calling thread only sleeps for the slice and then tells the loop to stop.
  */
-final class SliceDriver implements AutoCloseable {
+final class SliceDriver {
     private static final ThreadParams ONE_THREAD = new ThreadParams(0, 1, 0, 1, 0, 1, 0, 1, 0, 1);
     private final String label;
     private final ClassLoader loader;
@@ -49,7 +49,11 @@ final class SliceDriver implements AutoCloseable {
     private final ExecutorService worker;
     private boolean first = true;
 
-    SliceDriver(String label, BenchmarkListEntry e, WorkloadParams params, ClassLoader loader, TimeValue slice) throws Exception {
+    /**
+     * @param worker the fork's benchmark thread, a single-thread executor: see {@link #benchmarkThread}
+     */
+    SliceDriver(String label, BenchmarkListEntry e, WorkloadParams params, ClassLoader loader, TimeValue slice,
+            ExecutorService worker) throws Exception {
         this.label = label;
         this.loader = loader;
         String target = e.generatedTarget();
@@ -65,10 +69,22 @@ final class SliceDriver implements AutoCloseable {
                 e.getOperationsPerInvocation().orElse(Defaults.OPS_PER_INVOCATION), "", new ArrayList<>(),
                 System.getProperty("java.version"), System.getProperty("java.vm.name"), System.getProperty("java.vm.version"),
                 org.openjdk.jmh.util.Version.getPlainVersion(), Defaults.TIMEOUT);
-        this.worker = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, e.getUsername() + "-" + label + "-worker");
+        this.worker = worker;
+    }
+
+    /**
+     * The one thread that runs every variant's slices in a fork. The pitfall it avoids: a thread per
+     * variant wakes for each of its slices wherever the scheduler places it, and a cloud VM's vCPUs do
+     * not run at one speed (on the 2-vCPU Intel VM of 2026-12-01 a stat(2) loop pinned to either vCPU
+     * took 0.27 us in some 50 ms slices and 0.45 us in others, each vCPU changing on its own), so a
+     * round's ratio held whichever vCPUs its slices woke on. One thread running slice after slice mostly
+     * stays on its vCPU: the fs missing-file question's round ratios varied 16-20% (four runs) where a
+     * thread per variant gave 21-25% (three).
+     */
+    static ExecutorService benchmarkThread() {
+        return Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "jab-interleaved-benchmark");
             t.setDaemon(true);
-            t.setContextClassLoader(loader);
             return t;
         });
     }
@@ -85,7 +101,10 @@ final class SliceDriver implements AutoCloseable {
         InfraControl control = new InfraControl(benchmark, benchmark.getMeasurement(), new CountDownLatch(1), new CountDownLatch(1),
                 first, last, false, new Control());
         first = false;
-        Future<BenchmarkTaskResult> run = worker.submit(() -> (BenchmarkTaskResult) entry.invoke(instance, control, ONE_THREAD));
+        Future<BenchmarkTaskResult> run = worker.submit(() -> {
+            Thread.currentThread().setContextClassLoader(loader);
+            return (BenchmarkTaskResult) entry.invoke(instance, control, ONE_THREAD);
+        });
         control.awaitWarmupReady();
         if (benchmark.getMode() != Mode.SingleShotTime) {
             try {
@@ -130,10 +149,5 @@ final class SliceDriver implements AutoCloseable {
             t = t.getCause();
         }
         return new Exception(label + ": the benchmark threw " + t, t);
-    }
-
-    @Override
-    public void close() {
-        worker.shutdownNow();
     }
 }
