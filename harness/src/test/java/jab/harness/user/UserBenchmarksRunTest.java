@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -142,6 +146,45 @@ class UserBenchmarksRunTest {
         assertThat(ratio.forks()).isEqualTo(2);
         assertThat(r.out).contains("which parts for ConcatBenchmark.join, JDK " + jdk.id() + ":");
         assertThat(Files.readString(run.resolve("summary.md"))).contains("## Answers", "solo:");
+    }
+
+    /**
+     * An interleaved fork runs every variant's slices on one thread: threads woken for each slice land
+     * on whichever vCPU the scheduler picks, and a cloud VM's vCPUs run at different speeds at a time
+     * (docs/measurements.md). The benchmark logs its fork's process and thread id at each slice's set-up.
+     */
+    @Test
+    void anInterleavedForkRunsEveryVariantOnOneThread(@TempDir Path out, @TempDir Path dir, @TempDir Path tmp) throws Exception {
+        String source = String.join("\n",
+                "package demo;",
+                "import org.openjdk.jmh.annotations.*;",
+                "@State(Scope.Thread)",
+                "public class ThreadBenchmark {",
+                "    @Param({\"a\", \"b\", \"c\"}) String variant;",
+                "    @Setup(Level.Iteration) public void log() throws Exception {",
+                "        if (!System.getProperty(\"sun.java.command\", \"\").contains(\"InterleavedFork\")) return;",
+                "        String line = ProcessHandle.current().pid() + \" \" + Thread.currentThread().getId() + \" \" + variant + \"\\n\";",
+                "        java.nio.file.Files.writeString(java.nio.file.Path.of(System.getProperty(\"threads.log\")), line,",
+                "                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);",
+                "    }",
+                "    @Benchmark public String benchmark() { return variant; }",
+                "}");
+        Path threads = DemoJar.build(tmp, "ThreadBenchmark", source, "threads.jar", true);
+        Path log = tmp.resolve("threads.log");
+        Jdk jdk = twoJdks().get(0);
+        JabRunner r = JabRunner.run("run", "--benchmarks", threads.toString(), "--profile", "smoke", "--jdk", jdk.id(), "-f", "2",
+                "-p", "variant=a,b,c", "--jvm-args", "-Dthreads.log=" + log, "--dir", dir.toString(), "--out", out.toString());
+        assertThat(r.exitCode).as(r.out + r.err).isZero();
+        Map<String, Set<String>> threadsOfFork = new TreeMap<>();
+        Map<String, Set<String>> variantsOfFork = new TreeMap<>();
+        for (String line : Files.readAllLines(log)) {
+            String[] f = line.split(" ");
+            threadsOfFork.computeIfAbsent(f[0], k -> new TreeSet<>()).add(f[1]);
+            variantsOfFork.computeIfAbsent(f[0], k -> new TreeSet<>()).add(f[2]);
+        }
+        assertThat(variantsOfFork).as("interleaved forks and the variants they ran").hasSize(2)
+                .allSatisfy((pid, vs) -> assertThat(vs).containsExactly("a", "b", "c"));
+        assertThat(threadsOfFork).allSatisfy((pid, names) -> assertThat(names).as("threads of fork " + pid).hasSize(1));
     }
 
     /** A budget spent by the first forks leaves the goal's forks out, and the run says so with the time they need. */
