@@ -184,7 +184,7 @@ class UserBenchmarksRunTest {
         }
         assertThat(variantsOfFork).as("interleaved forks and the variants they ran").hasSize(2)
                 .allSatisfy((pid, vs) -> assertThat(vs).containsExactly("a", "b", "c"));
-        assertThat(threadsOfFork).allSatisfy((pid, names) -> assertThat(names).as("threads of fork " + pid).hasSize(1));
+        assertThat(threadsOfFork).allSatisfy((pid, ids) -> assertThat(ids).as("threads of fork " + pid).hasSize(1));
     }
 
     /** A budget spent by the first forks leaves the goal's forks out, and the run says so with the time they need. */
