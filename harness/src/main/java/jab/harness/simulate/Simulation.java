@@ -16,8 +16,9 @@ import jab.harness.stats.SequentialDesign;
 import jab.harness.stats.StopRule;
 
 /**
- * simulation.json: {@link StopRuleSimulation} of a default run's stop rule, with the alpha spending the
- * given runs chose (a default run's without them), on the noise of those runs (every comparison of
+ * simulation.json: {@link StopRuleSimulation} of a default run's stop rule, with the design the given
+ * runs chose (its alpha spending, or its single look after forks all planned; a default run's without
+ * them), on the noise of those runs (every comparison of
  * theirs with two forks or more; {@link DefaultNoise} without runs), once
  * with jab's intervals ({@code rows}) and once with a single look's t interval at every look, as jab
  * drew them before format 3 of comparisons.json ({@code before}), from the same forks.
@@ -44,6 +45,7 @@ public record Simulation(double band, List<String> runs, int comparisons, String
         double band = RatioVerdict.DEFAULT_BAND;
         int firstForks = FIRST_FORKS;
         double rho = SequentialDesign.EARLY_LOOKS_RHO;
+        SequentialDesign oneLook = null;
         for (Path dir : runDirs) {
             Optional<Comparisons> doc = RunResults.read(dir).document(Comparisons.NAME, Comparisons.class);
             if (doc.isEmpty()) {
@@ -54,6 +56,9 @@ public record Simulation(double band, List<String> runs, int comparisons, String
                 if (q.design().sequential()) {
                     firstForks = q.design().firstForks();
                     rho = q.design().rho();
+                    oneLook = null;
+                } else if (q.design().firstForks() >= 2) {
+                    oneLook = q.design();
                 }
                 for (Comparisons.Ratio r : q.ratios()) {
                     RecordedNoise.of(q, r.a(), r.b()).ifPresent(noises::add);
@@ -68,10 +73,10 @@ public record Simulation(double band, List<String> runs, int comparisons, String
             noises.add(new DefaultNoise());
         }
         Profile p = Profile.DEFAULT;
-        StopRule rule = new StopRule(band, Comparisons.answeredWidth(band, p.ratioPrecision), p.ratioPrecision, p.maxForks);
-        // the spending the recorded run chose; a default run's without one
-        SequentialDesign design = new SequentialDesign(firstForks, p.maxForks, rho, true);
-        StopRuleSimulation sim = new StopRuleSimulation(noises, rule, firstForks);
+        // the design the recorded run chose; a default run's without one
+        SequentialDesign design = oneLook != null ? oneLook : new SequentialDesign(firstForks, p.maxForks, rho, true);
+        StopRule rule = new StopRule(band, Comparisons.answeredWidth(band, p.ratioPrecision), p.ratioPrecision, design.maxForks());
+        StopRuleSimulation sim = new StopRuleSimulation(noises, rule, Math.min(firstForks, design.maxForks()));
         return new Simulation(band, runDirs.stream().map(Path::toString).toList(), noises.size(), noises.get(0).source(), rule, design,
                 seed, sim.rows(design, runsPerRatio, seed), sim.rows(SequentialDesign.FIXED, runsPerRatio, seed));
     }
@@ -85,14 +90,17 @@ public record Simulation(double band, List<String> runs, int comparisons, String
 
     /** The table: per true ratio, each verdict's share, the coverage and the forks, jab's intervals and then the uncorrected ones. */
     public void print(PrintStream out) {
-        out.printf(Locale.ROOT, "The stop rule of a default run (first %d forks, up to %d, band ±%s), simulated %d times per true ratio "
-                + "on the noise of %d comparison(s)%s.%n", design.firstForks(), design.maxForks(), percent(band), rows.get(0).runs(),
-                comparisons, runs.isEmpty() ? " (" + noise + ")" : " of " + String.join(", ", runs));
+        out.printf(Locale.ROOT, "The stop rule of %s, simulated %d times per true ratio on the noise of %d comparison(s)%s.%n",
+                design.sequential() ? String.format(Locale.ROOT, "a default run (first %d forks, up to %d, band ±%s)", design.firstForks(),
+                        design.maxForks(), percent(band)) : String.format(Locale.ROOT, "a run that plans %d forks (band ±%s)", design.maxForks(),
+                        percent(band)), rows.get(0).runs(), comparisons, runs.isEmpty() ? " (" + noise + ")" : " of " + String.join(", ", runs));
         out.println("A wrong verdict: faster or slower at a true ratio of 1; the same or faster at the band's edge or beyond it"
                 + " (a is the dearer variant), and slower at the edge.");
-        table(out, String.format(Locale.ROOT, "jab's intervals (repeated confidence intervals, alpha spent over the forks as (n/N)^%s,"
-                + " %s, floored at the rounds' error; no budget running out: every look to the fork limit)", design.rho(),
-                design.rho() == SequentialDesign.EARLY_LOOKS_RHO ? "as a run whose budget ends its looks early spends it" : "an even spending"), rows);
+        table(out, design.sequential() ? String.format(Locale.ROOT, "jab's intervals (repeated confidence intervals, alpha spent over the"
+                + " forks as (n/N)^%s, %s, floored at the rounds' error; no budget running out: every look to the fork limit)", design.rho(),
+                design.rho() == SequentialDesign.EARLY_LOOKS_RHO ? "as a run whose budget ends its looks early spends it" : "an even spending")
+                : String.format(Locale.ROOT, "jab's intervals (a single look after all %d forks: Student's t, floored at the rounds' error)",
+                        design.maxForks()), rows);
         table(out, "before: a single look's t interval at every look, no floor", before);
     }
 

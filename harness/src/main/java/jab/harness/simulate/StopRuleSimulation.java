@@ -90,7 +90,7 @@ public final class StopRuleSimulation {
             forks.add(shifted(noise.fork(random, noise.firstRounds()), shift));
         }
         PairedRatio r = PairedRatio.of(forks, design);
-        while (rule.undecided(r) || rule.narrowable(r)) {
+        while (rule.beforeFirstLook(r, design) || rule.undecided(r) || rule.narrowable(r)) {
             int rounds = RoundsPerFork.ofAddedFork(forks, noise.fixedSeconds(), noise.roundSeconds(), noise.firstRounds(),
                     noise.sliceMillis());
             forks.add(shifted(noise.fork(random, rounds), shift));

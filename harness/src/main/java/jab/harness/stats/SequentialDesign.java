@@ -55,14 +55,24 @@ public record SequentialDesign(int firstForks, int maxForks, double rho, boolean
     public static final double EARLY_LOOKS_RHO = 0.5;
 
     /**
-     * The power for a run whose comparisons may go on to the fork limit (no budget, as {@code --profile
-     * thorough} and {@code --budget none}, or a budget that holds every case's forks to the limit, as
-     * {@code --budget 30m} does): an even spending. Simulated to the fork limit on the noise of four
+     * The power for a run without a budget ({@code --profile thorough}, {@code --budget none}), whose
+     * comparisons may go on to the fork limit and stop where they are decided: an even spending. Simulated to the fork limit on the noise of four
      * default runs, it left 43% of comparisons at a true ratio of 1 undecided where one half left 51%;
      * two {@code jab calibrate fs} runs of 2026-11-30 (comparisons to 9-13 forks) with one half called 39
      * and 30 of 48 A/A ratios the same where two with an even spending had called 45 and 46.
      */
     public static final double ALL_LOOKS_RHO = 1.0;
+
+    /**
+     * A single look after {@code forks} forks, every one of them planned before the first: for a run whose
+     * budget holds every case's forks to the fork limit. Such a run's comparisons reach the limit anyway
+     * (the time a verdict saves goes to narrowing decided ratios), and a single look after them is Student's
+     * t: at 10 forks 2.26 where an even spending's last look is 3.00, with no correction to pay for, and
+     * the interval a reader recomputes by hand from the forks.
+     */
+    public static SequentialDesign oneLookAt(int forks) {
+        return new SequentialDesign(forks, forks, ALL_LOOKS_RHO, true);
+    }
 
     /** One look, plain t over the fork means: what comparisons.json files before format 3 hold. */
     public static final SequentialDesign FIXED = new SequentialDesign(0, 0, 1, false);

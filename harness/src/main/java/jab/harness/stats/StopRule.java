@@ -9,7 +9,8 @@ import java.util.List;
  * <p>A comparison is open while its verdict is undecided (its interval crosses an edge of the band)
  * and its interval is wider than {@code answeredWidth} (an undecided ratio narrowed that far sits on
  * the band's edge, and its width is the answer); once none is open, the time left narrows the ratios
- * wider than {@code ratioTarget}, decided or not. Neither past {@code maxForks}. The intervals it
+ * wider than {@code ratioTarget}, decided or not. Neither past {@code maxForks}, nor before the design's
+ * first look, which every ratio reaches first. The intervals it
  * reads are repeated confidence intervals ({@link SequentialDesign}), so stopping at whichever look
  * this rule picks keeps each wrong verdict at 2.5% at most.
  *
@@ -19,6 +20,14 @@ import java.util.List;
  * @param maxForks      the most forks a comparison gets
  */
 public record StopRule(double band, double answeredWidth, double ratioTarget, int maxForks) {
+
+    /**
+     * Whether the ratio has fewer forks than its design's first look: forks planned before any look, run
+     * whatever the ratio so far (every fork of a design with a single look at the fork limit).
+     */
+    public boolean beforeFirstLook(PairedRatio r, SequentialDesign design) {
+        return r.forks() < design.firstForks();
+    }
 
     /** Whether the ratio wants another fork for a verdict. */
     public boolean undecided(PairedRatio r) {

@@ -27,6 +27,14 @@ class StopRuleSimulationTest {
         errsAtMostTwoAndAHalfPercentPerSide(SequentialDesign.of(3, 10, false));
     }
 
+    @Test
+    void aSingleLookAfterEveryPlannedForkErrsAtMostTwoAndAHalfPercentPerSide() {
+        errsAtMostTwoAndAHalfPercentPerSide(SequentialDesign.oneLookAt(10));
+        StopRuleSimulation sim = new StopRuleSimulation(List.of(new DefaultNoise()), RULE, 3);
+        // every comparison gets its ten forks, however early a verdict shows
+        assertThat(sim.rows(SequentialDesign.oneLookAt(10), 200, 2)).allSatisfy(r -> assertThat(r.forks()).isEqualTo(10.0));
+    }
+
     private static void errsAtMostTwoAndAHalfPercentPerSide(SequentialDesign design) {
         StopRuleSimulation sim = new StopRuleSimulation(List.of(new DefaultNoise()), RULE, 3);
         List<StopRuleSimulation.Row> rows = sim.rows(design, RUNS, 1);

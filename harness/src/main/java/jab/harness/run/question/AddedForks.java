@@ -37,7 +37,8 @@ final class AddedForks {
     }
 
     /**
-     * Adds forks, one at a time, where verdicts are still open: to the case with the most undecided
+     * Adds forks, one at a time: first those a case's design planned before its first look (a run whose
+     * budget holds every fork to the limit looks once, after them), then where verdicts are still open: to the case with the most undecided
      * comparisons per second of its fork, until every comparison is decided (its interval beyond or
      * within the band, or narrowed to {@code precision.ratioTarget()}), a case reaches the fork limit,
      * or the budget has no time for the fork. Most comparisons are large and decided by the first
@@ -48,14 +49,16 @@ final class AddedForks {
      * comparison.
      */
     void run(PrintStream console) throws IOException {
-        Progress progress = new Progress(console, (int) asked.stream().filter(a -> !open(a, false).isEmpty()).count());
+        int planned = plannedForksToCome();
+        Progress progress = new Progress(console, planned > 0 ? planned : (int) asked.stream().filter(a -> !open(a, false).isEmpty()).count());
         try {
             while (!RunGuard.stopping()) {
-                AskedCase next = null;
+                AskedCase next = planned().orElse(null);
                 double most = 0;
-                List<Comparisons.Ratio> openInNext = List.of();
-                // undecided comparisons first; once none is left, the time left narrows decided ones to the goal
-                for (boolean narrowing : new boolean[] {false, true}) {
+                List<Comparisons.Ratio> openInNext = next == null ? List.of() : ComparisonsWriter.asked(next).withRatios(band).ratios();
+                // forks planned before a design's first look first; then undecided comparisons; once none is left,
+                // the time left narrows decided ones to the goal
+                for (boolean narrowing : next != null ? new boolean[0] : new boolean[] {false, true}) {
                     for (AskedCase a : asked) {
                         List<Comparisons.Ratio> open = open(a, narrowing);
                         double perSecond = (narrowing ? open.size() : verdictsExpected(a, open))
@@ -74,7 +77,7 @@ final class AddedForks {
                     break;
                 }
                 next.measured = measuredIn(next, openInNext);
-                next.rounds = rounds(next, openInNext);
+                next.rounds = next.forks.size() < next.design.firstForks() ? plannedRounds(next) : rounds(next, openInNext);
                 if (ForkCost.secondsFor(next) > phase.secondsLeft()) {
                     next.rounds = Math.min(next.rounds, next.schedule.rounds()); // a fork like the first ones may still fit
                     if (ForkCost.secondsFor(next) > phase.secondsLeft()) {
@@ -82,14 +85,50 @@ final class AddedForks {
                         continue;
                     }
                 }
-                progress.label(String.format(Locale.ROOT, "adding a fork to '%s': %d comparison(s) open, %d rounds of %d variant(s)",
-                        next.c.title(), openInNext.size(), next.rounds, next.measured.size()));
+                progress.label(next.forks.size() < next.design.firstForks()
+                        ? String.format(Locale.ROOT, "fork %d of %d planned for '%s': %d rounds of %d variant(s)", next.forks.size() + 1,
+                                next.design.firstForks(), next.c.title(), next.rounds, next.measured.size())
+                        : String.format(Locale.ROOT, "adding a fork to '%s': %d comparison(s) open, %d rounds of %d variant(s)",
+                                next.c.title(), openInNext.size(), next.rounds, next.measured.size()));
                 nextFork.run(next, progress);
             }
         } finally {
             progress.close();
         }
         writer.write();
+    }
+
+    /**
+     * The case with the fewest forks among those short of their design's first look (every case of a run
+     * that plans its forks to the limit and looks once): such forks come before any look, whatever the
+     * ratios so far, and going to the fewest-forked case first keeps the cases even if the budget ends.
+     */
+    private java.util.Optional<AskedCase> planned() {
+        return asked.stream().filter(a -> a.measured() && !a.givenUp && a.forks.size() < a.design.firstForks())
+                .min(java.util.Comparator.comparingInt(a -> a.forks.size()));
+    }
+
+    /** The forks the cases' designs planned before their first looks that have not run yet. */
+    private int plannedForksToCome() {
+        return asked.stream().filter(c -> c.measured() && !c.givenUp).mapToInt(c -> Math.max(0, c.design.firstForks() - c.forks.size())).sum();
+    }
+
+    /**
+     * The rounds of a planned fork: an even share of the time left among the planned forks still to come
+     * (nine tenths of it, for estimates that run over), between the first forks' rounds and four times
+     * as many. The forks are fixed at the limit and their time is in the budget, so rounds are the one
+     * way left to narrow the interval (fs's missing file: a fork mean of 30 rounds varies 2-4% by its
+     * rounds alone, about as much as fork from fork). A single-shot case and a pair of forks keep their
+     * schedule (a shot's time is its own, a pair's rounds are JMH's iterations).
+     */
+    private int plannedRounds(AskedCase a) {
+        int first = a.schedule.rounds();
+        if (a.c.variants().get(0).job().entry().getMode() == Mode.SingleShotTime || a.inPairs()) {
+            return first;
+        }
+        double share = 0.9 * phase.secondsLeft() / Math.max(1, plannedForksToCome());
+        double fits = Math.floor((share - ForkCost.fixedSeconds(a)) / ForkCost.roundSeconds(a, a.c.variants().size()));
+        return (int) Math.max(first, Math.min(4.0 * first, fits));
     }
 
     /**

@@ -4,20 +4,22 @@ import java.time.Duration;
 import java.util.List;
 
 import jab.harness.run.options.Precision;
+import jab.harness.stats.SequentialDesign;
 
 /**
- * Whether a run's budget will end its comparisons' looks before the fork limit, told from the run's
- * plan before its first fork: the alpha spending must be chosen before any data, and which one answers
- * more depends on how many looks the comparisons will get ({@link jab.harness.stats.SequentialDesign}).
+ * How a run's comparisons will be looked at, told from the run's plan before its first fork: the design
+ * of the intervals must be chosen before any data ({@link jab.harness.stats.SequentialDesign}).
  *
  * <p>The plan: every measured case's forks up to the fork limit, each its slices' time (warm-up and
  * measured rounds of every variant) times {@link #FORK_OVER_SLICES} for what a fork does beside them.
  * A full default run has 104 s of slices in a fork of every case (14 cases, 2026-11-30), 1,560 s
  * planned to the limit against a budget of 880 s, and decides most comparisons by the first forks: its
- * looks end early, and so do a one-family run's (fs: 504 s planned, a budget of 224 s). A run given
- * room ({@code --budget 30m}) takes its comparisons on to the limit, where an even spending decides
- * more: {@code jab calibrate fs}, whose comparisons go on to 9-13 forks, called 45 and 46 of 48 A/A
- * ratios the same with it and 39 and 30 with the early one.
+ * looks end early, and so do a one-family run's (fs: 504 s planned, a budget of 224 s). A run whose
+ * budget holds the plan (one question, {@code --budget 30m}) takes its comparisons to the limit anyway,
+ * narrowing decided ones with the time a verdict saved, so it plans every fork and looks once. A run
+ * without a budget stops each comparison where it is decided, with an even spending: {@code jab
+ * calibrate fs}, whose comparisons go on to 9-13 forks, called 45 and 46 of 48 A/A ratios the same with
+ * it and 39 and 30 with the early one.
  */
 final class LookPlan {
     /**
@@ -28,20 +30,43 @@ final class LookPlan {
      */
     static final double FORK_OVER_SLICES = 1.5;
 
+    /** The looks a run's comparisons get after their first forks. */
+    enum Looks {
+        /** The budget ends them before the fork limit (or a calibration, which spends as such a run does): error spent early. */
+        EARLY,
+        /** No budget: a look after every fork until a verdict, the error spent evenly. */
+        EVEN,
+        /** The budget holds every case's forks to the limit: every fork planned, a single look after the last. */
+        ONE_AT_LIMIT;
+
+        /** The design of a case whose first forks are {@code firstForks} and whose comparisons may get {@code maxForks}. */
+        SequentialDesign design(int firstForks, int maxForks) {
+            return switch (this) {
+                case EARLY -> SequentialDesign.of(firstForks, maxForks, true);
+                case EVEN -> SequentialDesign.of(firstForks, maxForks, false);
+                case ONE_AT_LIMIT -> SequentialDesign.oneLookAt(Math.max(firstForks, maxForks));
+            };
+        }
+    }
+
     private LookPlan() {
     }
 
     /**
-     * Whether {@code asked}'s comparisons spend alpha early: when the budget ends their looks before
-     * {@code precision.maxForks()} (never without a budget), and always in a calibration, which checks
-     * the verdicts of default runs and so spends as they do, at more looks than a run's budget allows.
+     * The looks of {@code asked}'s comparisons: early when the budget ends them before {@code
+     * precision.maxForks()}, and always in a calibration, which checks the verdicts of default runs and
+     * so spends as they do, at more looks than a run's budget allows; even without a budget; one at the
+     * limit when the budget holds every fork to it.
      */
-    static boolean spendEarly(List<AskedCase> asked, Precision precision) {
+    static Looks of(List<AskedCase> asked, Precision precision) {
         if (asked.stream().anyMatch(a -> a.c.variants().stream().anyMatch(v -> v.planted() > 0))) {
-            return true;
+            return Looks.EARLY;
+        }
+        if (precision.budget() == null) {
+            return Looks.EVEN;
         }
         return looksEndEarly(asked.stream().filter(AskedCase::measured).mapToDouble(LookPlan::sliceSeconds).sum(),
-                precision.maxForks(), precision.budget());
+                precision.maxForks(), precision.budget()) ? Looks.EARLY : Looks.ONE_AT_LIMIT;
     }
 
     /**

@@ -57,23 +57,23 @@ public final class QuestionForks {
                 plain = true;
             }
             int first = SliceSchedule.firstForks(s, c.variants().size());
-            asked.add(new AskedCase(jdk, c, schedule, first, why, plain, design(first, precision.budget() != null)));
+            asked.add(new AskedCase(jdk, c, schedule, first, why, plain,
+                    design(first, precision.budget() != null ? LookPlan.Looks.EARLY : LookPlan.Looks.EVEN)));
         }
     }
 
     /**
-     * The looks a case's comparisons may get: its first forks, and up to the fork limit when forks are
-     * added to undecided ones (a ratio goal); a single look otherwise. The error is spent sooner when the
-     * budget will end the looks early ({@link LookPlan}, {@link SequentialDesign#EARLY_LOOKS_RHO}).
+     * The looks a case's comparisons may get: after its first forks, and up to the fork limit when forks
+     * are added to undecided ones (a ratio goal); a single look after the first forks otherwise.
      */
-    private SequentialDesign design(int firstForks, boolean looksEndEarly) {
-        return SequentialDesign.of(firstForks, precision.ratioTarget() > 0 ? precision.maxForks() : firstForks, looksEndEarly);
+    private SequentialDesign design(int firstForks, LookPlan.Looks looks) {
+        return precision.ratioTarget() > 0 ? looks.design(firstForks, precision.maxForks()) : SequentialDesign.of(firstForks, firstForks, true);
     }
 
-    /** Every case's design, from the whole run's plan: chosen once, before the first fork. */
+    /** Every case's design, from the whole run's plan ({@link LookPlan}): chosen once, before the first fork. */
     private void chooseDesigns() {
-        boolean early = LookPlan.spendEarly(asked, precision);
-        asked.forEach(a -> a.design = design(a.firstForks, early));
+        LookPlan.Looks looks = LookPlan.of(asked, precision);
+        asked.forEach(a -> a.design = design(a.firstForks, looks));
     }
 
     public List<AskedCase> asked() {

@@ -12,7 +12,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import jab.harness.run.options.Precision;
 import jab.harness.stats.SequentialDesign;
 
-/** The budget ends the looks early when the plan's forks to the fork limit do not fit it. */
+/**
+ * The budget ends the looks early when the plan's forks to the fork limit do not fit it; when they fit,
+ * every fork is planned and looked at once; without a budget, a look after each.
+ */
 class LookPlanTest {
     @Test
     void aFullDefaultRunsLooksEndEarly() {
@@ -44,8 +47,9 @@ class LookPlanTest {
         QuestionCase planted = CalibrationCases.planted(real, instrument, 105, 1);
         Precision noBudget = new Precision(0.02, 10, null);
 
-        assertThat(LookPlan.spendEarly(List.of(asked(real)), noBudget)).isFalse();
-        assertThat(LookPlan.spendEarly(List.of(asked(planted)), noBudget)).isTrue();
+        assertThat(LookPlan.of(List.of(asked(real)), noBudget)).isEqualTo(LookPlan.Looks.EVEN);
+        assertThat(LookPlan.of(List.of(asked(planted)), noBudget)).isEqualTo(LookPlan.Looks.EARLY);
+        assertThat(LookPlan.of(List.of(asked(planted)), new Precision(0.02, 10, Duration.ofHours(2)))).isEqualTo(LookPlan.Looks.EARLY);
     }
 
     @Test
@@ -53,8 +57,19 @@ class LookPlanTest {
         QuestionCase real = CalibrationCasesTest.cases("FILE_EXISTS", "FILES_EXISTS", "FILE_IS_FILE").get(0);
         // 3 variants, 10 + 30 rounds of 50 ms: 6 s a fork, 90 s planned to 10 forks
         assertThat(LookPlan.sliceSeconds(asked(real))).isCloseTo(6.0, org.assertj.core.api.Assertions.within(1e-9));
-        assertThat(LookPlan.spendEarly(List.of(asked(real)), new Precision(0.02, 10, Duration.ofSeconds(89)))).isTrue();
-        assertThat(LookPlan.spendEarly(List.of(asked(real)), new Precision(0.02, 10, Duration.ofSeconds(91)))).isFalse();
+        assertThat(LookPlan.of(List.of(asked(real)), new Precision(0.02, 10, Duration.ofSeconds(89)))).isEqualTo(LookPlan.Looks.EARLY);
+        assertThat(LookPlan.of(List.of(asked(real)), new Precision(0.02, 10, Duration.ofSeconds(91)))).isEqualTo(LookPlan.Looks.ONE_AT_LIMIT);
+    }
+
+    @Test
+    void eachLooksDesign() {
+        assertThat(LookPlan.Looks.EARLY.design(3, 10)).isEqualTo(SequentialDesign.of(3, 10, true));
+        assertThat(LookPlan.Looks.EVEN.design(3, 10)).isEqualTo(SequentialDesign.of(3, 10, false));
+        SequentialDesign once = LookPlan.Looks.ONE_AT_LIMIT.design(3, 10);
+        assertThat(once.sequential()).isFalse();
+        assertThat(once.firstForks()).isEqualTo(10);
+        assertThat(once.quantiles()).containsExactly(once.quantile(10));
+        assertThat(once.quantile(10)).isCloseTo(2.262, org.assertj.core.api.Assertions.within(1e-3)); // Student's t, 9 degrees of freedom
     }
 
     private static AskedCase asked(QuestionCase c) {
