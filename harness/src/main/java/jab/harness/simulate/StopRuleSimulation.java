@@ -91,8 +91,9 @@ public final class StopRuleSimulation {
         }
         PairedRatio r = PairedRatio.of(forks, design);
         while (rule.beforeFirstLook(r, design) || rule.undecided(r) || rule.narrowable(r)) {
-            int rounds = RoundsPerFork.ofAddedFork(forks, noise.fixedSeconds(), noise.roundSeconds(), noise.firstRounds(),
-                    noise.sliceMillis());
+            // a planned fork runs the first forks' rounds, an added one as many as Kalibera and Jones's rule finds cheapest
+            int rounds = rule.beforeFirstLook(r, design) ? noise.firstRounds()
+                    : RoundsPerFork.ofAddedFork(forks, noise.fixedSeconds(), noise.roundSeconds(), noise.firstRounds(), noise.sliceMillis());
             forks.add(shifted(noise.fork(random, rounds), shift));
             r = PairedRatio.of(forks, design);
         }

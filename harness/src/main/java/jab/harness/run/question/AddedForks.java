@@ -77,7 +77,7 @@ final class AddedForks {
                     break;
                 }
                 next.measured = measuredIn(next, openInNext);
-                next.rounds = next.forks.size() < next.design.firstForks() ? plannedRounds(next) : rounds(next, openInNext);
+                next.rounds = next.forks.size() < next.design.firstForks() ? next.schedule.rounds() : rounds(next, openInNext);
                 if (ForkCost.secondsFor(next) > phase.secondsLeft()) {
                     next.rounds = Math.min(next.rounds, next.schedule.rounds()); // a fork like the first ones may still fit
                     if (ForkCost.secondsFor(next) > phase.secondsLeft()) {
@@ -111,24 +111,6 @@ final class AddedForks {
     /** The forks the cases' designs planned before their first looks that have not run yet. */
     private int plannedForksToCome() {
         return asked.stream().filter(c -> c.measured() && !c.givenUp).mapToInt(c -> Math.max(0, c.design.firstForks() - c.forks.size())).sum();
-    }
-
-    /**
-     * The rounds of a planned fork: an even share of the time left among the planned forks still to come
-     * (nine tenths of it, for estimates that run over), between the first forks' rounds and four times
-     * as many. The forks are fixed at the limit and their time is in the budget, so rounds are the one
-     * way left to narrow the interval (fs's missing file: a fork mean of 30 rounds varies 2-4% by its
-     * rounds alone, about as much as fork from fork). A single-shot case and a pair of forks keep their
-     * schedule (a shot's time is its own, a pair's rounds are JMH's iterations).
-     */
-    private int plannedRounds(AskedCase a) {
-        int first = a.schedule.rounds();
-        if (a.c.variants().get(0).job().entry().getMode() == Mode.SingleShotTime || a.inPairs()) {
-            return first;
-        }
-        double share = 0.9 * phase.secondsLeft() / Math.max(1, plannedForksToCome());
-        double fits = Math.floor((share - ForkCost.fixedSeconds(a)) / ForkCost.roundSeconds(a, a.c.variants().size()));
-        return (int) Math.max(first, Math.min(4.0 * first, fits));
     }
 
     /**

@@ -36,15 +36,18 @@ final class LookPlan {
         EARLY,
         /** No budget: a look after every fork until a verdict, the error spent evenly. */
         EVEN,
-        /** The budget holds every case's forks to the limit: every fork planned, a single look after the last. */
-        ONE_AT_LIMIT;
+        /**
+         * The budget holds every case's forks to the limit: every fork planned, as many as the budget holds
+         * ({@link #plannedForks}), and a single look after the last.
+         */
+        PLANNED;
 
         /** The design of a case whose first forks are {@code firstForks} and whose comparisons may get {@code maxForks}. */
         SequentialDesign design(int firstForks, int maxForks) {
             return switch (this) {
                 case EARLY -> SequentialDesign.of(firstForks, maxForks, true);
                 case EVEN -> SequentialDesign.of(firstForks, maxForks, false);
-                case ONE_AT_LIMIT -> SequentialDesign.oneLookAt(Math.max(firstForks, maxForks));
+                case PLANNED -> SequentialDesign.oneLookAt(Math.max(firstForks, maxForks));
             };
         }
     }
@@ -55,8 +58,8 @@ final class LookPlan {
     /**
      * The looks of {@code asked}'s comparisons: early when the budget ends them before {@code
      * precision.maxForks()}, and always in a calibration, which checks the verdicts of default runs and
-     * so spends as they do, at more looks than a run's budget allows; even without a budget; one at the
-     * limit when the budget holds every fork to it.
+     * so spends as they do, at more looks than a run's budget allows; even without a budget; planned, with
+     * one look, when the budget holds every fork to the limit.
      */
     static Looks of(List<AskedCase> asked, Precision precision) {
         if (asked.stream().anyMatch(a -> a.c.variants().stream().anyMatch(v -> v.planted() > 0))) {
@@ -66,7 +69,25 @@ final class LookPlan {
             return Looks.EVEN;
         }
         return looksEndEarly(asked.stream().filter(AskedCase::measured).mapToDouble(LookPlan::sliceSeconds).sum(),
-                precision.maxForks(), precision.budget()) ? Looks.EARLY : Looks.ONE_AT_LIMIT;
+                precision.maxForks(), precision.budget()) ? Looks.EARLY : Looks.PLANNED;
+    }
+
+    /**
+     * The forks of a planned run's cases, counted once their first forks have run: as many forks of every
+     * case as nine tenths of {@code secondsLeft} holds, each as long as its longest first fork, and never
+     * fewer than {@code maxForks} (which the plan found room for) nor more than four times as many. Only
+     * the clock counts, never a ratio, so the one look after them needs no correction, and a question
+     * asked alone gets the forks its budget buys rather than stopping at the limit with time left.
+     */
+    static int plannedForks(List<AskedCase> asked, int maxForks, double secondsLeft) {
+        List<AskedCase> measured = asked.stream().filter(a -> a.measured() && !a.givenUp).toList();
+        double secondsPerRound = measured.stream().mapToDouble(AskedCase::secondsPerFork).sum();
+        int done = measured.stream().mapToInt(a -> a.forks.size()).min().orElse(0);
+        if (!(secondsPerRound > 0) || !Double.isFinite(secondsLeft)) {
+            return maxForks;
+        }
+        long more = (long) Math.floor(0.9 * secondsLeft / secondsPerRound);
+        return (int) Math.max(maxForks, Math.min(4L * maxForks, done + more));
     }
 
     /**

@@ -29,6 +29,7 @@ public final class QuestionForks {
     private final ComparisonsWriter writer;
     private final NextFork nextFork;
     private final AddedForks addedForks;
+    private LookPlan.Looks looks;
 
     public QuestionForks(QuestionHost phase, RunStore store, Precision precision) {
         this.phase = phase;
@@ -72,7 +73,7 @@ public final class QuestionForks {
 
     /** Every case's design, from the whole run's plan ({@link LookPlan}): chosen once, before the first fork. */
     private void chooseDesigns() {
-        LookPlan.Looks looks = LookPlan.of(asked, precision);
+        looks = LookPlan.of(asked, precision);
         asked.forEach(a -> a.design = design(a.firstForks, looks));
     }
 
@@ -104,8 +105,15 @@ public final class QuestionForks {
         return asked.stream().filter(AskedCase::measured).mapToInt(a -> a.firstForks * a.runsPerFork()).sum();
     }
 
-    /** Adds forks where verdicts are still open, while the budget lasts ({@link AddedForks}). */
+    /**
+     * Adds forks where verdicts are still open, while the budget lasts ({@link AddedForks}); in a planned
+     * run, first counts its forks from the time the first ones took and the time left ({@link LookPlan#plannedForks}).
+     */
     public void refine(PrintStream console) throws IOException {
+        if (looks == LookPlan.Looks.PLANNED && precision.ratioTarget() > 0) {
+            int forks = LookPlan.plannedForks(asked, precision.maxForks(), phase.secondsLeft());
+            asked.forEach(a -> a.design = SequentialDesign.oneLookAt(Math.max(a.firstForks, forks)));
+        }
         addedForks.run(console);
     }
 }

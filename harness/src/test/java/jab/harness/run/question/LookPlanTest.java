@@ -58,18 +58,37 @@ class LookPlanTest {
         // 3 variants, 10 + 30 rounds of 50 ms: 6 s a fork, 90 s planned to 10 forks
         assertThat(LookPlan.sliceSeconds(asked(real))).isCloseTo(6.0, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(LookPlan.of(List.of(asked(real)), new Precision(0.02, 10, Duration.ofSeconds(89)))).isEqualTo(LookPlan.Looks.EARLY);
-        assertThat(LookPlan.of(List.of(asked(real)), new Precision(0.02, 10, Duration.ofSeconds(91)))).isEqualTo(LookPlan.Looks.ONE_AT_LIMIT);
+        assertThat(LookPlan.of(List.of(asked(real)), new Precision(0.02, 10, Duration.ofSeconds(91)))).isEqualTo(LookPlan.Looks.PLANNED);
     }
 
     @Test
     void eachLooksDesign() {
         assertThat(LookPlan.Looks.EARLY.design(3, 10)).isEqualTo(SequentialDesign.of(3, 10, true));
         assertThat(LookPlan.Looks.EVEN.design(3, 10)).isEqualTo(SequentialDesign.of(3, 10, false));
-        SequentialDesign once = LookPlan.Looks.ONE_AT_LIMIT.design(3, 10);
+        SequentialDesign once = LookPlan.Looks.PLANNED.design(3, 10);
         assertThat(once.sequential()).isFalse();
         assertThat(once.firstForks()).isEqualTo(10);
         assertThat(once.quantiles()).containsExactly(once.quantile(10));
         assertThat(once.quantile(10)).isCloseTo(2.262, org.assertj.core.api.Assertions.within(1e-3)); // Student's t, 9 degrees of freedom
+    }
+
+    @Test
+    void aPlannedRunGetsTheForksItsTimeLeftHoldsBetweenTheLimitAndFourTimesIt() {
+        QuestionCase real = CalibrationCasesTest.cases("FILE_EXISTS", "FILES_EXISTS", "FILE_IS_FILE").get(0);
+        AskedCase a = asked(real);
+        a.secondsPerFork = 10;
+        for (int i = 0; i < 3; i++) {
+            a.forks.add(new jab.harness.results.Comparisons.Fork(i, List.of()));
+        }
+        // 3 forks done, 0.9 x 200 s holds 18 more forks of 10 s
+        assertThat(LookPlan.plannedForks(List.of(a), 10, 200)).isEqualTo(21);
+        assertThat(LookPlan.plannedForks(List.of(a), 10, 50)).as("never below the limit the plan found room for").isEqualTo(10);
+        assertThat(LookPlan.plannedForks(List.of(a), 10, 1e5)).as("at most four times the limit").isEqualTo(40);
+        AskedCase b = asked(real);
+        b.secondsPerFork = 30;
+        b.forks.addAll(a.forks);
+        // two cases take turns: 0.9 x 400 s holds 9 more forks of both (40 s a turn)
+        assertThat(LookPlan.plannedForks(List.of(a, b), 10, 400)).isEqualTo(12);
     }
 
     private static AskedCase asked(QuestionCase c) {
