@@ -37,8 +37,8 @@ final class LookPlan {
         /** No budget: a look after every fork until a verdict, the error spent evenly. */
         EVEN,
         /**
-         * The budget holds every case's forks to the limit: every fork planned, as many as the budget holds
-         * ({@link #plannedForks}), and a single look after the last.
+         * The budget holds every case's forks to the limit: every fork planned, as many as the clock holds
+         * ({@link #forksTheClockHolds}), and a single look after the last.
          */
         PLANNED;
 
@@ -62,7 +62,7 @@ final class LookPlan {
      * one look, when the budget holds every fork to the limit.
      */
     static Looks of(List<AskedCase> asked, Precision precision) {
-        if (asked.stream().anyMatch(a -> a.c.variants().stream().anyMatch(v -> v.planted() > 0))) {
+        if (calibrates(asked)) {
             return Looks.EARLY;
         }
         if (precision.budget() == null) {
@@ -72,22 +72,29 @@ final class LookPlan {
                 precision.maxForks(), precision.budget()) ? Looks.EARLY : Looks.PLANNED;
     }
 
+    /** Whether the cases are a calibration's: variants with planted effects. */
+    static boolean calibrates(List<AskedCase> asked) {
+        return asked.stream().anyMatch(a -> a.c.variants().stream().anyMatch(v -> v.planted() > 0));
+    }
+
     /**
-     * The forks of a planned run's cases, counted once their first forks have run: as many forks of every
-     * case as nine tenths of {@code secondsLeft} holds, each as long as its longest first fork, and never
-     * fewer than {@code maxForks} (which the plan found room for) nor more than four times as many. Only
-     * the clock counts, never a ratio, so the one look after them needs no correction, and a question
-     * asked alone gets the forks its budget buys rather than stopping at the limit with time left.
+     * The forks of every case the clock holds once their first forks have run: those run, and as many
+     * more of every case as nine tenths of {@code secondsLeft} holds, each as long as its longest first
+     * fork; at most four times {@code maxForks}. A planned run takes that many, never fewer than the
+     * limit its plan found room for; a run planned early whose first forks ran faster than planned,
+     * so that the clock holds the limit after all, is planned from then on ({@link QuestionForks#refine}).
+     * Only the clock counts, never a ratio, so the one look after them needs no correction, and a
+     * question asked alone gets the forks its budget buys rather than stopping at the limit with time left.
      */
-    static int plannedForks(List<AskedCase> asked, int maxForks, double secondsLeft) {
+    static int forksTheClockHolds(List<AskedCase> asked, int maxForks, double secondsLeft) {
         List<AskedCase> measured = asked.stream().filter(a -> a.measured() && !a.givenUp).toList();
         double secondsPerRound = measured.stream().mapToDouble(AskedCase::secondsPerFork).sum();
         int done = measured.stream().mapToInt(a -> a.forks.size()).min().orElse(0);
         if (!(secondsPerRound > 0) || !Double.isFinite(secondsLeft)) {
-            return maxForks;
+            return done;
         }
-        long more = (long) Math.floor(0.9 * secondsLeft / secondsPerRound);
-        return (int) Math.max(maxForks, Math.min(4L * maxForks, done + more));
+        long more = (long) Math.floor(Math.max(0, 0.9 * secondsLeft) / secondsPerRound);
+        return (int) Math.min(4L * maxForks, done + more);
     }
 
     /**

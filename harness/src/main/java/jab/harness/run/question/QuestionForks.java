@@ -106,13 +106,20 @@ public final class QuestionForks {
     }
 
     /**
-     * Adds forks where verdicts are still open, while the budget lasts ({@link AddedForks}); in a planned
-     * run, first counts its forks from the time the first ones took and the time left ({@link LookPlan#plannedForks}).
+     * Adds forks where verdicts are still open, while the budget lasts ({@link AddedForks}). A planned run
+     * first counts its forks from the time its first ones took and the time left ({@link
+     * LookPlan#forksTheClockHolds}); so does a run planned early whose clock holds the fork limit after
+     * all (a plan counts a fork as 1.5 times its slices; a pair of JMH forks, a user's benchmark with two
+     * JVM option sets, took 15 s where 30 were planned, 2026-12-02): nothing has been looked at yet, and
+     * the clock is no ratio. A calibration keeps the early spending it checks.
      */
     public void refine(PrintStream console) throws IOException {
-        if (looks == LookPlan.Looks.PLANNED && precision.ratioTarget() > 0) {
-            int forks = LookPlan.plannedForks(asked, precision.maxForks(), phase.secondsLeft());
-            asked.forEach(a -> a.design = SequentialDesign.oneLookAt(Math.max(a.firstForks, forks)));
+        if (precision.ratioTarget() > 0 && (looks == LookPlan.Looks.PLANNED || looks == LookPlan.Looks.EARLY && !LookPlan.calibrates(asked))) {
+            int held = LookPlan.forksTheClockHolds(asked, precision.maxForks(), phase.secondsLeft());
+            if (looks == LookPlan.Looks.PLANNED || held >= precision.maxForks()) {
+                int forks = Math.max(precision.maxForks(), held);
+                asked.forEach(a -> a.design = SequentialDesign.oneLookAt(Math.max(a.firstForks, forks)));
+            }
         }
         addedForks.run(console);
     }

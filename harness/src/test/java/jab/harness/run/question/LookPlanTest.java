@@ -73,7 +73,7 @@ class LookPlanTest {
     }
 
     @Test
-    void aPlannedRunGetsTheForksItsTimeLeftHoldsBetweenTheLimitAndFourTimesIt() {
+    void theClockHoldsTheForksItsTimeLeftBuysAtMostFourTimesTheLimit() {
         QuestionCase real = CalibrationCasesTest.cases("FILE_EXISTS", "FILES_EXISTS", "FILE_IS_FILE").get(0);
         AskedCase a = asked(real);
         a.secondsPerFork = 10;
@@ -81,14 +81,15 @@ class LookPlanTest {
             a.forks.add(new jab.harness.results.Comparisons.Fork(i, List.of()));
         }
         // 3 forks done, 0.9 x 200 s holds 18 more forks of 10 s
-        assertThat(LookPlan.plannedForks(List.of(a), 10, 200)).isEqualTo(21);
-        assertThat(LookPlan.plannedForks(List.of(a), 10, 50)).as("never below the limit the plan found room for").isEqualTo(10);
-        assertThat(LookPlan.plannedForks(List.of(a), 10, 1e5)).as("at most four times the limit").isEqualTo(40);
+        assertThat(LookPlan.forksTheClockHolds(List.of(a), 10, 200)).isEqualTo(21);
+        assertThat(LookPlan.forksTheClockHolds(List.of(a), 10, 50)).as("below the limit: a planned run takes the limit").isEqualTo(7);
+        assertThat(LookPlan.forksTheClockHolds(List.of(a), 10, -5)).as("a budget spent holds the forks run").isEqualTo(3);
+        assertThat(LookPlan.forksTheClockHolds(List.of(a), 10, 1e5)).as("at most four times the limit").isEqualTo(40);
         AskedCase b = asked(real);
         b.secondsPerFork = 30;
         b.forks.addAll(a.forks);
         // two cases take turns: 0.9 x 400 s holds 9 more forks of both (40 s a turn)
-        assertThat(LookPlan.plannedForks(List.of(a, b), 10, 400)).isEqualTo(12);
+        assertThat(LookPlan.forksTheClockHolds(List.of(a, b), 10, 400)).isEqualTo(12);
     }
 
     private static AskedCase asked(QuestionCase c) {
