@@ -18,8 +18,8 @@ import jab.harness.stats.StopRule;
 /**
  * simulation.json: {@link StopRuleSimulation} of a default run's stop rule, with the design the given
  * runs chose (its alpha spending, or its single look after forks all planned; a default run's without
- * them), on the noise of those runs (every comparison of
- * theirs with two forks or more; {@link DefaultNoise} without runs), once
+ * them), on the noise of those runs (every comparison of theirs with two forks or more; {@link
+ * DefaultNoise} without runs), once
  * with jab's intervals ({@code rows}) and once with a single look's t interval at every look, as jab
  * drew them before format 3 of comparisons.json ({@code before}), from the same forks.
  *

@@ -56,19 +56,19 @@ public record SequentialDesign(int firstForks, int maxForks, double rho, boolean
 
     /**
      * The power for a run without a budget ({@code --profile thorough}, {@code --budget none}), whose
-     * comparisons may go on to the fork limit and stop where they are decided: an even spending. Simulated to the fork limit on the noise of four
-     * default runs, it left 43% of comparisons at a true ratio of 1 undecided where one half left 51%;
+     * comparisons may go on to the fork limit and stop where they are decided: an even spending.
+     * Simulated to the fork limit on the noise of four default runs, it left 43% of comparisons at a true ratio of 1 undecided where one half left 51%;
      * two {@code jab calibrate fs} runs of 2026-11-30 (comparisons to 9-13 forks) with one half called 39
      * and 30 of 48 A/A ratios the same where two with an even spending had called 45 and 46.
      */
     public static final double ALL_LOOKS_RHO = 1.0;
 
     /**
-     * A single look after {@code forks} forks, every one of them planned before the first: for a run whose
-     * budget holds every case's forks to the fork limit. Such a run's comparisons reach the limit anyway
-     * (the time a verdict saves goes to narrowing decided ratios), and a single look after them is Student's
-     * t: at 10 forks 2.26 where an even spending's last look is 3.00, with no correction to pay for, and
-     * the interval a reader recomputes by hand from the forks.
+     * A single look after {@code forks} forks, all of them run before it whatever the ratios: for a run
+     * whose budget holds every case's forks to the fork limit, which counts them by the clock. Such a
+     * run's comparisons would reach the limit anyway (the time a verdict saves goes to narrowing decided
+     * ratios), and a single look after them is Student's t: at 10 forks 2.26 where an even spending's
+     * last look is 3.00, with no correction to pay for, and the interval a reader recomputes by hand.
      */
     public static SequentialDesign oneLookAt(int forks) {
         return new SequentialDesign(forks, forks, ALL_LOOKS_RHO, true);

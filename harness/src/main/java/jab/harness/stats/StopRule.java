@@ -9,10 +9,10 @@ import java.util.List;
  * <p>A comparison is open while its verdict is undecided (its interval crosses an edge of the band)
  * and its interval is wider than {@code answeredWidth} (an undecided ratio narrowed that far sits on
  * the band's edge, and its width is the answer); once none is open, the time left narrows the ratios
- * wider than {@code ratioTarget}, decided or not. Neither past {@code maxForks}, nor before the design's
- * first look, which every ratio reaches first. The intervals it
- * reads are repeated confidence intervals ({@link SequentialDesign}), so stopping at whichever look
- * this rule picks keeps each wrong verdict at 2.5% at most.
+ * wider than {@code ratioTarget}, decided or not. Neither past {@code maxForks}; and every ratio first
+ * gets the forks its design runs before its first look. The intervals it reads are repeated confidence
+ * intervals ({@link SequentialDesign}), or a single look after forks all planned, so stopping at
+ * whichever look this rule picks keeps each wrong verdict at 2.5% at most.
  *
  * @param band          the equivalence band (0.03: ratios within ±3% are the same)
  * @param answeredWidth the half-width at which an undecided ratio counts as answered by its width

@@ -38,8 +38,8 @@ final class AddedForks {
 
     /**
      * Adds forks, one at a time: first those a case's design planned before its first look (a run whose
-     * budget holds every fork to the limit looks once, after them), then where verdicts are still open: to the case with the most undecided
-     * comparisons per second of its fork, until every comparison is decided (its interval beyond or
+     * budget holds its forks looks once, after them), then where verdicts are still open: to the case
+     * with the most undecided comparisons per second of its fork, until every comparison is decided (its interval beyond or
      * within the band, or narrowed to {@code precision.ratioTarget()}), a case reaches the fork limit,
      * or the budget has no time for the fork. Most comparisons are large and decided by the first
      * forks; the time goes to the few close to the band's edge. When every comparison is decided and
@@ -100,8 +100,8 @@ final class AddedForks {
 
     /**
      * The case with the fewest forks among those short of their design's first look (every case of a run
-     * that plans its forks to the limit and looks once): such forks come before any look, whatever the
-     * ratios so far, and going to the fewest-forked case first keeps the cases even if the budget ends.
+     * that plans its forks and looks once): such forks come before any look, whatever the ratios so far,
+     * and going to the fewest-forked case first keeps the cases even if the budget ends.
      */
     private java.util.Optional<AskedCase> planned() {
         return asked.stream().filter(a -> a.measured() && !a.givenUp && a.forks.size() < a.design.firstForks())
