@@ -49,8 +49,8 @@ final class AddedForks {
      * comparison.
      */
     void run(PrintStream console) throws IOException {
-        int planned = plannedForksToCome();
-        Progress progress = new Progress(console, planned > 0 ? planned : (int) asked.stream().filter(a -> !open(a, false).isEmpty()).count());
+        int plannedForks = plannedForksToCome();
+        Progress progress = new Progress(console, plannedForks > 0 ? plannedForks : (int) asked.stream().filter(a -> !open(a, false).isEmpty()).count());
         try {
             while (!RunGuard.stopping()) {
                 AskedCase next = planned().orElse(null);
@@ -77,7 +77,8 @@ final class AddedForks {
                     break;
                 }
                 next.measured = measuredIn(next, openInNext);
-                next.rounds = next.forks.size() < next.design.firstForks() ? next.schedule.rounds() : rounds(next, openInNext);
+                boolean isPlanned = next.plannedForksLeft() > 0;
+                next.rounds = isPlanned ? next.schedule.rounds() : rounds(next, openInNext);
                 if (ForkCost.secondsFor(next) > phase.secondsLeft()) {
                     next.rounds = Math.min(next.rounds, next.schedule.rounds()); // a fork like the first ones may still fit
                     if (ForkCost.secondsFor(next) > phase.secondsLeft()) {
@@ -85,7 +86,7 @@ final class AddedForks {
                         continue;
                     }
                 }
-                progress.label(next.forks.size() < next.design.firstForks()
+                progress.label(isPlanned
                         ? String.format(Locale.ROOT, "fork %d of %d planned for '%s': %d rounds of %d variant(s)", next.forks.size() + 1,
                                 next.design.firstForks(), next.c.title(), next.rounds, next.measured.size())
                         : String.format(Locale.ROOT, "adding a fork to '%s': %d comparison(s) open, %d rounds of %d variant(s)",
@@ -104,13 +105,12 @@ final class AddedForks {
      * and going to the fewest-forked case first keeps the cases even if the budget ends.
      */
     private java.util.Optional<AskedCase> planned() {
-        return asked.stream().filter(a -> a.measured() && !a.givenUp && a.forks.size() < a.design.firstForks())
-                .min(java.util.Comparator.comparingInt(a -> a.forks.size()));
+        return asked.stream().filter(a -> a.plannedForksLeft() > 0).min(java.util.Comparator.comparingInt(a -> a.forks.size()));
     }
 
     /** The forks the cases' designs planned before their first looks that have not run yet. */
     private int plannedForksToCome() {
-        return asked.stream().filter(c -> c.measured() && !c.givenUp).mapToInt(c -> Math.max(0, c.design.firstForks() - c.forks.size())).sum();
+        return asked.stream().mapToInt(AskedCase::plannedForksLeft).sum();
     }
 
     /**

@@ -72,6 +72,14 @@ public final class AskedCase {
         return !interleaved() && !plain;
     }
 
+    /**
+     * The forks its design runs before its first look that have not run yet (a planned run's, counted by
+     * the clock); none once it has them, or when it gets no more forks (not measured, given up).
+     */
+    int plannedForksLeft() {
+        return measured() && !givenUp ? Math.max(0, design.firstForks() - forks.size()) : 0;
+    }
+
     /** Progress lines per fork: a replicate is a JMH run per variant. */
     int runsPerFork() {
         return inPairs() ? c.variants().size() : 1;

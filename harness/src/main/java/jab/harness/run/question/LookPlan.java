@@ -98,6 +98,20 @@ final class LookPlan {
     }
 
     /**
+     * The forks a run plans once its first forks have run, if it plans them: a planned run takes what the
+     * clock holds, never fewer than {@code maxForks}; a run planned early whose clock holds the limit
+     * after all is planned from then on; a calibration keeps the early spending it checks, and a run
+     * without a budget its even one.
+     */
+    static java.util.OptionalInt plannedForks(Looks looks, List<AskedCase> asked, int maxForks, double secondsLeft) {
+        if (looks == Looks.EVEN || looks == Looks.EARLY && calibrates(asked)) {
+            return java.util.OptionalInt.empty();
+        }
+        int held = forksTheClockHolds(asked, maxForks, secondsLeft);
+        return looks == Looks.PLANNED || held >= maxForks ? java.util.OptionalInt.of(Math.max(maxForks, held)) : java.util.OptionalInt.empty();
+    }
+
+    /**
      * Whether {@code budget} (null: none) is shorter than {@code maxForks} forks of every case, a fork of
      * every case taking {@code sliceSeconds} of slices.
      */

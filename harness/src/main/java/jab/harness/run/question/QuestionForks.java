@@ -114,12 +114,9 @@ public final class QuestionForks {
      * the clock is no ratio. A calibration keeps the early spending it checks.
      */
     public void refine(PrintStream console) throws IOException {
-        if (precision.ratioTarget() > 0 && (looks == LookPlan.Looks.PLANNED || looks == LookPlan.Looks.EARLY && !LookPlan.calibrates(asked))) {
-            int held = LookPlan.forksTheClockHolds(asked, precision.maxForks(), phase.secondsLeft());
-            if (looks == LookPlan.Looks.PLANNED || held >= precision.maxForks()) {
-                int forks = Math.max(precision.maxForks(), held);
-                asked.forEach(a -> a.design = SequentialDesign.oneLookAt(Math.max(a.firstForks, forks)));
-            }
+        if (precision.ratioTarget() > 0) {
+            LookPlan.plannedForks(looks, asked, precision.maxForks(), phase.secondsLeft())
+                    .ifPresent(forks -> asked.forEach(a -> a.design = SequentialDesign.oneLookAt(Math.max(a.firstForks, forks))));
         }
         addedForks.run(console);
     }

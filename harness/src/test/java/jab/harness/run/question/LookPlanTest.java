@@ -75,11 +75,7 @@ class LookPlanTest {
     @Test
     void theClockHoldsTheForksItsTimeLeftBuysAtMostFourTimesTheLimit() {
         QuestionCase real = CalibrationCasesTest.cases("FILE_EXISTS", "FILES_EXISTS", "FILE_IS_FILE").get(0);
-        AskedCase a = asked(real);
-        a.secondsPerFork = 10;
-        for (int i = 0; i < 3; i++) {
-            a.forks.add(new jab.harness.results.Comparisons.Fork(i, List.of()));
-        }
+        AskedCase a = firstForksRan(asked(real));
         // 3 forks done, 0.9 x 200 s holds 18 more forks of 10 s
         assertThat(LookPlan.forksTheClockHolds(List.of(a), 10, 200)).isEqualTo(21);
         assertThat(LookPlan.forksTheClockHolds(List.of(a), 10, 50)).as("below the limit: a planned run takes the limit").isEqualTo(7);
@@ -90,6 +86,31 @@ class LookPlanTest {
         b.forks.addAll(a.forks);
         // two cases take turns: 0.9 x 400 s holds 9 more forks of both (40 s a turn)
         assertThat(LookPlan.forksTheClockHolds(List.of(a, b), 10, 400)).isEqualTo(12);
+    }
+
+    @Test
+    void whichRunsPlanTheirForksOnceTheFirstOnesRan() {
+        QuestionCase real = CalibrationCasesTest.cases("FILE_EXISTS", "FILES_EXISTS", "FILE_IS_FILE").get(0);
+        AskedCase a = firstForksRan(asked(real));
+        List<AskedCase> one = List.of(a);
+        assertThat(LookPlan.plannedForks(LookPlan.Looks.PLANNED, one, 10, 200)).hasValue(21);
+        assertThat(LookPlan.plannedForks(LookPlan.Looks.PLANNED, one, 10, 50)).as("the limit the plan found room for").hasValue(10);
+        assertThat(LookPlan.plannedForks(LookPlan.Looks.EARLY, one, 10, 200)).as("the clock holds the limit after all").hasValue(21);
+        assertThat(LookPlan.plannedForks(LookPlan.Looks.EARLY, one, 10, 50)).isEmpty();
+        assertThat(LookPlan.plannedForks(LookPlan.Looks.EVEN, one, 10, 1e9)).isEmpty();
+        BenchmarkListEntry instrument = CalibrationCases.plantedBenchmark(real, QuestionCaseTest.CATALOG).orElseThrow();
+        AskedCase planted = asked(CalibrationCases.planted(real, instrument, 105, 1));
+        firstForksRan(planted);
+        assertThat(LookPlan.plannedForks(LookPlan.Looks.EARLY, List.of(planted), 10, 1e4)).as("a calibration").isEmpty();
+    }
+
+    /** The case after three first forks of 10 s each. */
+    private static AskedCase firstForksRan(AskedCase a) {
+        a.secondsPerFork = 10;
+        for (int i = 0; i < 3; i++) {
+            a.forks.add(new jab.harness.results.Comparisons.Fork(i, List.of()));
+        }
+        return a;
     }
 
     private static AskedCase asked(QuestionCase c) {
