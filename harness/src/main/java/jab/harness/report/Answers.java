@@ -1,6 +1,7 @@
 package jab.harness.report;
 
 import java.util.ArrayList;
+import java.util.IntSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -402,6 +403,7 @@ public final class Answers {
         double width = Comparisons.answeredWidth(doc.band(), ratioPrecision);
         int all = 0;
         int atLimit = 0;
+        IntSummaryStatistics limits = new IntSummaryStatistics();
         Map<String, Integer> verdicts = new LinkedHashMap<>();
         Map<String, Integer> open = new LinkedHashMap<>();
         for (Comparisons.Asked q : doc.questions()) {
@@ -411,7 +413,11 @@ public final class Answers {
                     verdicts.merge(r.verdict(), 1, Integer::sum);
                 } else if (r.open(width)) {
                     open.merge(q.question() + ", JDK " + q.jdk(), 1, Integer::sum);
-                    atLimit += maxForks > 0 && r.forks() >= maxForks ? 1 : 0;
+                    int limit = forkLimit(q, maxForks);
+                    if (limit > 0 && r.forks() >= limit) {
+                        atLimit++;
+                        limits.accept(limit);
+                    }
                 }
             }
         }
@@ -431,10 +437,18 @@ public final class Answers {
         List<String> where = new ArrayList<>();
         open.forEach((question, n) -> where.add(question + " (" + n + ")"));
         String more = atLimit == 0 ? "A question run alone with a longer budget gets the forks they need (./jab run SELECTOR --budget 10m)"
-                : String.format(Locale.ROOT, "%s at the fork limit (%d forks): -f N runs N forks from the start, and a question run alone gets them "
+                : String.format(Locale.ROOT, "%s at the fork limit (%s forks): -f N runs N forks from the start, and a question run alone gets them "
                         + "(./jab run SELECTOR -f %d --budget 10m)", atLimit == undecided ? "All of them are" : atLimit + " of them are",
-                        maxForks, 2 * maxForks);
+                        limits.getMin() == limits.getMax() ? limits.getMax() : limits.getMin() + "-" + limits.getMax(), 2 * limits.getMax());
         return answered + "; open: " + String.join("; ", where) + ". " + more;
+    }
+
+    /**
+     * The forks a question's comparisons stop at: its design's last look where it has one (a run that
+     * planned its forks by the clock takes more than the run's -f), the run's fork limit otherwise.
+     */
+    private static int forkLimit(Comparisons.Asked q, int maxForks) {
+        return q.design().maxForks() > 0 ? Math.max(q.design().maxForks(), maxForks) : maxForks;
     }
 
     /** The run's equivalence band as "3%". */

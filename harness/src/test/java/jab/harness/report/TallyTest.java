@@ -42,6 +42,19 @@ class TallyTest {
     }
 
     @Test
+    void aQuestionThatPlannedMoreForksThanTheRunsLimitIsToldItsOwnLimit() {
+        jab.harness.results.Comparisons.Asked q = TwoVariants.question("on the edge", forks(1.03, 0.03));
+        jab.harness.results.Comparisons.Asked planned = new jab.harness.results.Comparisons.Asked(q.question(), q.family(), q.jdk(),
+                q.fixed(), q.variants(), q.reference(), q.details(), q.higherIsBetter(), q.notInterleaved(), q.slices(), q.forks(),
+                q.ratios(), jab.harness.stats.SequentialDesign.oneLookAt(3));
+        // three forks planned where the run's limit was two: the question's own limit is the one it reached
+        assertThat(Answers.tally(TwoVariants.doc(planned), 0.02, 2)).endsWith("All of them are at the fork limit (3 forks): -f N runs N "
+                + "forks from the start, and a question run alone gets them (./jab run SELECTOR -f 6 --budget 10m)");
+        // the run's limit of ten was never reached by three planned forks: time is what they lack
+        assertThat(Answers.tally(TwoVariants.doc(planned), 0.02, 10)).endsWith("(./jab run SELECTOR --budget 10m)");
+    }
+
+    @Test
     void aRunWithEverythingAnsweredSaysSoAndNothingMore() {
         assertThat(Answers.tally(TwoVariants.doc(TwoVariants.question("far apart", forks(2.0, 0.01))), 0.02, 10))
                 .isEqualTo("1 of 1 comparisons (every pair of each question's variants) answered: 1 verdict (1 slower, 0 faster, 0 the "
