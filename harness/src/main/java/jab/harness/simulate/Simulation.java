@@ -45,6 +45,7 @@ public record Simulation(double band, List<String> runs, int comparisons, String
         double band = RatioVerdict.DEFAULT_BAND;
         int firstForks = FIRST_FORKS;
         double rho = SequentialDesign.EARLY_LOOKS_RHO;
+        boolean sequential = false;
         SequentialDesign oneLook = null;
         for (Path dir : runDirs) {
             Optional<Comparisons> doc = RunResults.read(dir).document(Comparisons.NAME, Comparisons.class);
@@ -56,9 +57,9 @@ public record Simulation(double band, List<String> runs, int comparisons, String
                 if (q.design().sequential()) {
                     firstForks = q.design().firstForks();
                     rho = q.design().rho();
-                    oneLook = null;
-                } else if (q.design().firstForks() >= 2) {
-                    oneLook = q.design();
+                    sequential = true;
+                } else if (q.design().firstForks() >= 2 && (oneLook == null || q.design().maxForks() < oneLook.maxForks())) {
+                    oneLook = q.design(); // of questions looked at once, the fewest forks: where heavy tails tell most
                 }
                 for (Comparisons.Ratio r : q.ratios()) {
                     RecordedNoise.of(q, r.a(), r.b()).ifPresent(noises::add);
@@ -73,8 +74,10 @@ public record Simulation(double band, List<String> runs, int comparisons, String
             noises.add(new DefaultNoise());
         }
         Profile p = Profile.DEFAULT;
-        // the design the recorded run chose; a default run's without one
-        SequentialDesign design = oneLook != null ? oneLook : new SequentialDesign(firstForks, p.maxForks, rho, true);
+        // the design the recorded run chose (a run of format 3 before single looks: its spending); without
+        // runs, a default run's on this project's VM, whose clock holds its first forks and looks once
+        SequentialDesign design = sequential ? new SequentialDesign(firstForks, p.maxForks, rho, true)
+                : oneLook != null ? oneLook : SequentialDesign.oneLookAt(FIRST_FORKS);
         StopRule rule = new StopRule(band, Comparisons.answeredWidth(band, p.ratioPrecision), p.ratioPrecision, design.maxForks());
         StopRuleSimulation sim = new StopRuleSimulation(noises, rule, Math.min(firstForks, design.maxForks()));
         return new Simulation(band, runDirs.stream().map(Path::toString).toList(), noises.size(), noises.get(0).source(), rule, design,

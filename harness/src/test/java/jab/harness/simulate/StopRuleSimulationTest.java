@@ -30,6 +30,9 @@ class StopRuleSimulationTest {
     @Test
     void aSingleLookAfterEveryPlannedForkErrsAtMostTwoAndAHalfPercentPerSide() {
         errsAtMostTwoAndAHalfPercentPerSide(SequentialDesign.oneLookAt(10));
+        // a default run's, whose clock holds its first forks: 3 (5 in fs's questions of 8 variants)
+        errsAtMostTwoAndAHalfPercentPerSide(SequentialDesign.oneLookAt(3));
+        errsAtMostTwoAndAHalfPercentPerSide(SequentialDesign.oneLookAt(5));
         StopRuleSimulation sim = new StopRuleSimulation(List.of(new DefaultNoise()), RULE, 3);
         // every comparison gets its ten forks, however early a verdict shows
         assertThat(sim.rows(SequentialDesign.oneLookAt(10), 200, 2)).allSatisfy(r -> assertThat(r.forks()).isEqualTo(10.0));

@@ -137,20 +137,24 @@ final class AddedForks {
     }
 
     /**
-     * The comparisons of a case still open by the {@link #stopRule()}: wanting a fork for a verdict, or
+     * The comparisons of a case still open by its {@link #stopRule}: wanting a fork for a verdict, or
      * when {@code narrowing}, for the ratio goal; none when the case may get no fork.
      */
     private List<Comparisons.Ratio> open(AskedCase a, boolean narrowing) {
         if (!a.measured() || a.givenUp) {
             return List.of();
         }
-        StopRule rule = stopRule();
+        StopRule rule = stopRule(a);
         return ComparisonsWriter.asked(a).withRatios(band).ratios().stream().filter(r -> rule.open(r.paired(), narrowing)).toList();
     }
 
-    /** The run's stop rule: its band, the width that answers an undecided ratio, its ratio goal and fork limit. */
-    StopRule stopRule() {
-        return new StopRule(band, Comparisons.answeredWidth(band, precision.ratioTarget()), precision.ratioTarget(), precision.maxForks());
+    /**
+     * A case's stop rule: the run's band, the width that answers an undecided ratio and its ratio goal,
+     * and the case's fork limit, its design's last look (a run that counted its forks by the clock looks
+     * once after them: a fork past them would not count).
+     */
+    StopRule stopRule(AskedCase a) {
+        return new StopRule(band, Comparisons.answeredWidth(band, precision.ratioTarget()), precision.ratioTarget(), a.design.maxForks());
     }
 
     /** Each fork's round log-ratios of a comparison. */
@@ -160,7 +164,7 @@ final class AddedForks {
 
     /** The verdicts a case's next fork brings, expected ({@link StopRule#verdictsExpected}). */
     private double verdictsExpected(AskedCase a, List<Comparisons.Ratio> open) {
-        return stopRule().verdictsExpected(open.stream().map(Comparisons.Ratio::paired).toList(), a.design);
+        return stopRule(a).verdictsExpected(open.stream().map(Comparisons.Ratio::paired).toList(), a.design);
     }
 
     /**

@@ -2,6 +2,7 @@ package jab.harness.run.question;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalInt;
 
 import jab.harness.run.options.Precision;
 import jab.harness.stats.SequentialDesign;
@@ -12,14 +13,13 @@ import jab.harness.stats.SequentialDesign;
  *
  * <p>The plan: every measured case's forks up to the fork limit, each its slices' time (warm-up and
  * measured rounds of every variant) times {@link #FORK_OVER_SLICES} for what a fork does beside them.
- * A full default run has 104 s of slices in a fork of every case (14 cases, 2026-11-30), 1,560 s
- * planned to the limit against a budget of 880 s, and decides most comparisons by the first forks: its
- * looks end early, and so do a one-family run's (fs: 504 s planned, a budget of 224 s). A run whose
- * budget holds the plan (one question, {@code --budget 30m}) takes its comparisons to the limit anyway,
- * narrowing decided ones with the time a verdict saved, so it plans every fork and looks once. A run
- * without a budget stops each comparison where it is decided, with an even spending: {@code jab
- * calibrate fs}, whose comparisons go on to 9-13 forks, called 45 and 46 of 48 A/A ratios the same with
- * it and 39 and 30 with the early one.
+ * A run with a budget counts its forks by the clock once the first ones have run and looks once after
+ * them: a run whose budget holds the plan (one question, {@code --budget 30m}) takes at least the limit,
+ * and one whose budget ends before it (a full default run: 104 s of slices in a fork of every case, 1,560
+ * s planned to the limit against a budget of 880 s, 2026-11-30) takes what its clock holds, on this
+ * project's VM its first forks (the time left after them held 4-5 s of added forks in six default runs
+ * of 2026-12-01). A run without a budget stops each comparison where it is decided, with an even
+ * spending. A calibration does what the run it mirrors does, so it checks the design users get.
  */
 final class LookPlan {
     /**
@@ -32,20 +32,27 @@ final class LookPlan {
 
     /** The looks a run's comparisons get after their first forks. */
     enum Looks {
-        /** The budget ends them before the fork limit (or a calibration, which spends as such a run does): error spent early. */
+        /**
+         * The budget ends them before the fork limit: the forks the clock holds once the first ones ran,
+         * at least those, and a single look after the last ({@link #forksTheClockHolds}).
+         */
         EARLY,
         /** No budget: a look after every fork until a verdict, the error spent evenly. */
         EVEN,
         /**
-         * The budget holds every case's forks to the limit: every fork planned, as many as the clock holds
-         * ({@link #forksTheClockHolds}), and a single look after the last.
+         * The budget holds every case's forks to the limit: as many as the clock holds, never fewer than
+         * the limit, and a single look after the last.
          */
         PLANNED;
 
-        /** The design of a case whose first forks are {@code firstForks} and whose comparisons may get {@code maxForks}. */
+        /**
+         * The design of a case whose first forks are {@code firstForks} and whose comparisons may get {@code
+         * maxForks}, until the clock counts its forks ({@link QuestionForks#refine}): one look after the
+         * first forks or after the limit, or an even spending over every look between them.
+         */
         SequentialDesign design(int firstForks, int maxForks) {
             return switch (this) {
-                case EARLY -> SequentialDesign.of(firstForks, maxForks, true);
+                case EARLY -> SequentialDesign.oneLookAt(firstForks);
                 case EVEN -> SequentialDesign.of(firstForks, maxForks, false);
                 case PLANNED -> SequentialDesign.oneLookAt(Math.max(firstForks, maxForks));
             };
@@ -56,15 +63,11 @@ final class LookPlan {
     }
 
     /**
-     * The looks of {@code asked}'s comparisons: early when the budget ends them before {@code
-     * precision.maxForks()}, and always in a calibration, which checks the verdicts of default runs and
-     * so spends as they do, at more looks than a run's budget allows; even without a budget; planned, with
-     * one look, when the budget holds every fork to the limit.
+     * The looks of {@code asked}'s comparisons: even without a budget; otherwise one look after the forks
+     * the clock holds, at least the limit when the budget holds every fork to it (planned), at least the
+     * first forks when it ends before (early).
      */
     static Looks of(List<AskedCase> asked, Precision precision) {
-        if (calibrates(asked)) {
-            return Looks.EARLY;
-        }
         if (precision.budget() == null) {
             return Looks.EVEN;
         }
@@ -72,19 +75,12 @@ final class LookPlan {
                 precision.maxForks(), precision.budget()) ? Looks.EARLY : Looks.PLANNED;
     }
 
-    /** Whether the cases are a calibration's: variants with planted effects. */
-    static boolean calibrates(List<AskedCase> asked) {
-        return asked.stream().anyMatch(a -> a.c.variants().stream().anyMatch(v -> v.planted() > 0));
-    }
-
     /**
      * The forks of every case the clock holds once their first forks have run: those run, and as many
      * more of every case as nine tenths of {@code secondsLeft} holds, each as long as its longest first
-     * fork; at most four times {@code maxForks}. A planned run takes that many, never fewer than the
-     * limit its plan found room for; a run planned early whose first forks ran faster than planned,
-     * so that the clock holds the limit after all, is planned from then on ({@link QuestionForks#refine}).
-     * Only the clock counts, never a ratio, so the one look after them needs no correction, and a
-     * question asked alone gets the forks its budget buys rather than stopping at the limit with time left.
+     * fork; at most four times {@code maxForks}. Only the clock counts, never a ratio, so the one look
+     * after them needs no correction, and a question asked alone gets the forks its budget buys rather
+     * than stopping at the limit with time left.
      */
     static int forksTheClockHolds(List<AskedCase> asked, int maxForks, double secondsLeft) {
         List<AskedCase> measured = asked.stream().filter(a -> a.measured() && !a.givenUp).toList();
@@ -98,17 +94,17 @@ final class LookPlan {
     }
 
     /**
-     * The forks a run plans once its first forks have run, if it plans them: a planned run takes what the
-     * clock holds, never fewer than {@code maxForks}; a run planned early whose clock holds the limit
-     * after all is planned from then on; a calibration keeps the early spending it checks, and a run
-     * without a budget its even one.
+     * The forks a run plans once its first forks have run, if it plans them: what the clock holds, never
+     * fewer than {@code maxForks} where the plan found room for them (planned), never fewer than the forks
+     * run where it did not (early); a run without a budget plans none, its looks spend evenly.
      */
-    static java.util.OptionalInt plannedForks(Looks looks, List<AskedCase> asked, int maxForks, double secondsLeft) {
-        if (looks == Looks.EVEN || looks == Looks.EARLY && calibrates(asked)) {
-            return java.util.OptionalInt.empty();
-        }
+    static OptionalInt plannedForks(Looks looks, List<AskedCase> asked, int maxForks, double secondsLeft) {
         int held = forksTheClockHolds(asked, maxForks, secondsLeft);
-        return looks == Looks.PLANNED || held >= maxForks ? java.util.OptionalInt.of(Math.max(maxForks, held)) : java.util.OptionalInt.empty();
+        return switch (looks) {
+            case EVEN -> OptionalInt.empty();
+            case EARLY -> OptionalInt.of(held);
+            case PLANNED -> OptionalInt.of(Math.max(maxForks, held));
+        };
     }
 
     /**

@@ -106,12 +106,10 @@ public final class QuestionForks {
     }
 
     /**
-     * Adds forks where verdicts are still open, while the budget lasts ({@link AddedForks}). A planned run
-     * first counts its forks from the time its first ones took and the time left ({@link
-     * LookPlan#forksTheClockHolds}); so does a run planned early whose clock holds the fork limit after
-     * all (a plan counts a fork as 1.5 times its slices; a pair of JMH forks, a user's benchmark with two
-     * JVM option sets, took 15 s where 30 were planned, 2026-12-02): nothing has been looked at yet, and
-     * the clock is no ratio. A calibration keeps the early spending it checks.
+     * Adds forks where verdicts are still open, while the budget lasts ({@link AddedForks}). A run with a
+     * budget first counts its forks from the time its first ones took and the time left ({@link
+     * LookPlan#plannedForks}): nothing has been looked at yet, and the clock is no ratio, so the single
+     * look after them needs no correction. A run without one looks after every fork, spending evenly.
      */
     public void refine(PrintStream console) throws IOException {
         if (precision.ratioTarget() > 0) {

@@ -13,8 +13,9 @@ import jab.harness.run.options.Precision;
 import jab.harness.stats.SequentialDesign;
 
 /**
- * The budget ends the looks early when the plan's forks to the fork limit do not fit it; when they fit,
- * every fork is planned and looked at once; without a budget, a look after each.
+ * A run with a budget counts its forks by the clock once the first ones ran and looks once: at least the
+ * fork limit when the plan's forks to it fit the budget, at least the first forks when they do not (the
+ * looks end early); without a budget, a look after each fork.
  */
 class LookPlanTest {
     @Test
@@ -41,15 +42,16 @@ class LookPlanTest {
     }
 
     @Test
-    void aCalibrationSpendsAsADefaultRunDoesWhateverItsBudget() {
+    void aCalibrationLooksAsTheRunItMirrorsDoes() {
         QuestionCase real = CalibrationCasesTest.cases("FILE_EXISTS", "FILES_EXISTS", "FILE_IS_FILE").get(0);
         BenchmarkListEntry instrument = CalibrationCases.plantedBenchmark(real, QuestionCaseTest.CATALOG).orElseThrow();
         QuestionCase planted = CalibrationCases.planted(real, instrument, 105, 1);
         Precision noBudget = new Precision(0.02, 10, null);
-
-        assertThat(LookPlan.of(List.of(asked(real)), noBudget)).isEqualTo(LookPlan.Looks.EVEN);
-        assertThat(LookPlan.of(List.of(asked(planted)), noBudget)).isEqualTo(LookPlan.Looks.EARLY);
-        assertThat(LookPlan.of(List.of(asked(planted)), new Precision(0.02, 10, Duration.ofHours(2)))).isEqualTo(LookPlan.Looks.EARLY);
+        for (QuestionCase c : List.of(real, planted)) {
+            assertThat(LookPlan.of(List.of(asked(c)), noBudget)).isEqualTo(LookPlan.Looks.EVEN);
+            assertThat(LookPlan.of(List.of(asked(c)), new Precision(0.02, 10, Duration.ofSeconds(30)))).isEqualTo(LookPlan.Looks.EARLY);
+            assertThat(LookPlan.of(List.of(asked(c)), new Precision(0.02, 10, Duration.ofHours(2)))).isEqualTo(LookPlan.Looks.PLANNED);
+        }
     }
 
     @Test
@@ -63,7 +65,7 @@ class LookPlanTest {
 
     @Test
     void eachLooksDesign() {
-        assertThat(LookPlan.Looks.EARLY.design(3, 10)).isEqualTo(SequentialDesign.of(3, 10, true));
+        assertThat(LookPlan.Looks.EARLY.design(3, 10)).as("until the clock counts more").isEqualTo(SequentialDesign.oneLookAt(3));
         assertThat(LookPlan.Looks.EVEN.design(3, 10)).isEqualTo(SequentialDesign.of(3, 10, false));
         SequentialDesign once = LookPlan.Looks.PLANNED.design(3, 10);
         assertThat(once.sequential()).isFalse();
@@ -96,12 +98,13 @@ class LookPlanTest {
         assertThat(LookPlan.plannedForks(LookPlan.Looks.PLANNED, one, 10, 200)).hasValue(21);
         assertThat(LookPlan.plannedForks(LookPlan.Looks.PLANNED, one, 10, 50)).as("the limit the plan found room for").hasValue(10);
         assertThat(LookPlan.plannedForks(LookPlan.Looks.EARLY, one, 10, 200)).as("the clock holds the limit after all").hasValue(21);
-        assertThat(LookPlan.plannedForks(LookPlan.Looks.EARLY, one, 10, 50)).isEmpty();
+        assertThat(LookPlan.plannedForks(LookPlan.Looks.EARLY, one, 10, 50)).as("four more forks of 10 s").hasValue(7);
+        assertThat(LookPlan.plannedForks(LookPlan.Looks.EARLY, one, 10, 5)).as("no time for more: one look after the first").hasValue(3);
         assertThat(LookPlan.plannedForks(LookPlan.Looks.EVEN, one, 10, 1e9)).isEmpty();
         BenchmarkListEntry instrument = CalibrationCases.plantedBenchmark(real, QuestionCaseTest.CATALOG).orElseThrow();
         AskedCase planted = asked(CalibrationCases.planted(real, instrument, 105, 1));
         firstForksRan(planted);
-        assertThat(LookPlan.plannedForks(LookPlan.Looks.EARLY, List.of(planted), 10, 1e4)).as("a calibration").isEmpty();
+        assertThat(LookPlan.plannedForks(LookPlan.Looks.EARLY, List.of(planted), 10, 50)).as("a calibration, as a run").hasValue(7);
     }
 
     /** The case after three first forks of 10 s each. */
