@@ -102,8 +102,9 @@ public class RunCommand implements Callable<Integer> {
     String profile;
 
     @Option(names = "--precision", paramLabel = "PCT|off",
-            description = "add forks until a result's fork-level 95%% interval, and a question's ratio's, is within PCT "
-                    + "of its mean (default: the profile's: ratios to 2%% and results as first forked for default); off: keep "
+            description = "add forks until a result's fork-level 95%% interval is within PCT of its mean, and to a "
+                    + "question's ratios (with a budget, as many as its clock holds, looked at once; without, until decided or "
+                    + "within PCT) (default: the profile's: ratios to 2%% and results as first forked for default); off: keep "
                     + "the profile's forks")
     String precision;
 
