@@ -64,11 +64,11 @@ public final class QuestionForks {
     }
 
     /**
-     * The looks a case's comparisons may get: after its first forks, and up to the fork limit when forks
-     * are added to undecided ones (a ratio goal); a single look after the first forks otherwise.
+     * The looks a case's comparisons may get: as the run's plan gives them when forks are added (a ratio
+     * goal); a single look after the first forks otherwise.
      */
     private SequentialDesign design(int firstForks, LookPlan.Looks looks) {
-        return precision.ratioTarget() > 0 ? looks.design(firstForks, precision.maxForks()) : SequentialDesign.of(firstForks, firstForks, true);
+        return precision.ratioTarget() > 0 ? looks.design(firstForks, precision.maxForks()) : SequentialDesign.oneLookAt(firstForks);
     }
 
     /** Every case's design, from the whole run's plan ({@link LookPlan}): chosen once, before the first fork. */
