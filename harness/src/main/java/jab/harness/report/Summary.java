@@ -72,8 +72,8 @@ public final class Summary {
         page.heading(level, "Answers");
         page.paragraph("Each question's variants ran interleaved in every fork: one JMH iteration each, round after round in "
                 + "orders balanced for carry-over, so they shared the machine's every moment. A ratio is the mean over forks of "
-                + "each fork's mean log-ratio over rounds; [low-high] is its 95% interval over forks (how it was drawn, and "
-                + "what its error rate is per, follows the answers). Verdicts: faster or slower when "
+                + "each fork's mean log-ratio over rounds; [low-high] is its 95% interval over forks (its kind and "
+                + "error rate are named below the answers). Verdicts: faster or slower when "
                 + "the whole interval is beyond ±" + Answers.bandPercent(run) + ", the same when it is within, undecided otherwise. "
                 + "Solo: each variant's own JMH forks, in rounds of one fork per variant back to back, a cross-check that sharing "
                 + "a JVM did not change what was measured, never a second answer.");
