@@ -54,7 +54,7 @@ class CalibrationTest {
 
         String text = String.join("\n", c.lines());
         assertThat(text).contains("95% intervals that cover the true ratio: 4 of 6")
-                .contains("in questions (6 of 2 variants)")
+                .contains("in questions (6 of 2 variants; 3 forks each, one look after them)")
                 .contains("true ratio 1.000 (A/A), 2 ratios: cover it 1 (50.0%, 1.3-98.7%); "
                         + "wrong verdicts 'faster' 0 (0.0%, 0.0-84.2%), 'slower' 1 (50.0%, 1.3-98.7%); the same 1, undecided 0.")
                 .contains("true ratio 1.030 (on the band's edge), 1 ratios")
@@ -72,6 +72,21 @@ class CalibrationTest {
         // sound 95% intervals cover the truth in 37 or fewer of 40 in about a third of calibrations, in 33 or fewer in 0.5%
         assertThat(withCoverage(40, 37).coverageSaysSo()).contains("in 32% of calibrations of 40").contains("no sign that they are too narrow");
         assertThat(withCoverage(40, 33).coverageSaysSo()).contains("in under 1% of calibrations of 40").contains("too narrow on this machine");
+    }
+
+    @Test
+    void saysWhenTheIntervalsAreWiderThanTheNoiseNeeds() {
+        // 95% intervals cover the truth in all of 40 in 13% of calibrations (0.95^40): no sign either way;
+        // in 472 or more of 476 in under 1% (5 forks of calibrate fs, 2026-12-02, the floor binding)
+        assertThat(withCoverage(40, 40).coverageSaysSo()).endsWith("no sign that they are too narrow.");
+        assertThat(withCoverage(476, 472).coverageSaysSo()).contains("no sign that they are too narrow")
+                .contains("cover it this often or more in under 1%").contains("wider than the noise needs");
+    }
+
+    @Test
+    void namesTheForksTheErrorRatesHoldFor() {
+        assertThat(new Calibration.Forks(5, 5, false).words()).isEqualTo("5 forks each, one look after them");
+        assertThat(new Calibration.Forks(3, 10, true).words()).startsWith("3 to 10 forks, looked at after each fork");
     }
 
     private static Calibration withCoverage(int ratios, int covered) {
